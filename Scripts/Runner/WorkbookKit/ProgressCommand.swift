@@ -1,0 +1,122 @@
+import Foundation
+
+/// `./Scripts/progress`: where the learner stands.
+public enum ProgressCommand {
+    public static let usage = """
+        usage: ./Scripts/progress [N] [options]
+
+        Builds your code, runs every chapter's tests (each chapter on its own, so one broken
+        chapter cannot hide the others) and shows where you stand.
+
+          ./Scripts/progress            one line per chapter, and the next thing to fix
+          ./Scripts/progress N          every test of chapter N, with its message
+
+        options:
+          --json                the whole report as JSON (for teachers and tools)
+          --time-limit SECONDS  how long one chapter's tests may run (default 30)
+          --no-color            no colours (also: NO_COLOR=1, or output that is not a terminal)
+          --help                this text
+
+        The exit status is 0 whenever a report was made, whatever it says; non-zero only
+        when the runner could not report.
+        """
+
+    struct Options {
+        var chapter: Int?
+        var json = false
+        var colors: Bool?
+        var timeLimit: Duration = .seconds(30)
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--json": options.json = true
+            case "--no-color": options.colors = false
+            case "--time-limit":
+                guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
+                    throw CommandError("--time-limit takes a number of seconds")
+                }
+                options.timeLimit = .milliseconds(Int(value * 1000))
+            default:
+                guard let number = Int(argument), options.chapter == nil else {
+                    throw CommandError("unknown argument: \(argument)")
+                }
+                options.chapter = number
+            }
+        }
+        return options
+    }
+
+    public static func main(_ arguments: [String], workbook: Workbook) async -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            printError("\(error)\n\n\(usage)")
+            return 2
+        }
+        if let number = options.chapter, workbook.chapter(number) == nil {
+            printError(
+                "There is no chapter \(number). The chapters are \(workbook.chapters.map { String($0.number) }.joined(separator: ", "))."
+            )
+            return 2
+        }
+        var style = Style.detect()
+        if let colors = options.colors { style.colors = colors && style.colors }
+
+        var runner = ProgressRunner(tools: PackageTools(workbook: workbook))
+        runner.timeLimit = options.timeLimit
+        let statusLine = StatusLine()
+        runner.status = { statusLine.show($0) }
+        let report: Report
+        do {
+            report = try await runner.report()
+        } catch {
+            statusLine.clear()
+            printError("The runner could not make a report: \(error)")
+            return 1
+        }
+        statusLine.clear()
+
+        if options.json {
+            do {
+                print(try report.json())
+            } catch {
+                printError("The report could not be written as JSON: \(error)")
+                return 1
+            }
+        } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
+            print(ReportText.detail(chapter, style: style))
+        } else {
+            print(ReportText.overview(report, style: style))
+        }
+        return 0
+    }
+}
+
+/// A line on standard error that says what is happening, overwritten as things move on; only
+/// on a terminal.
+final class StatusLine: Sendable {
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Colour, or not: only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
+public struct Style: Sendable {
+    public var colors: Bool
+
+    public init(colors: Bool) { self.colors = colors }
+
+    /// The style for standard output in this environment.
+    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Style(colors: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
+    }
+
+    func paint(_ text: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { paint(text, "1") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func green(_ text: String) -> String { paint(text, "32") }
+    func red(_ text: String) -> String { paint(text, "31") }
+    func yellow(_ text: String) -> String { paint(text, "33") }
+}
+
+/// The report as people read it.
+public enum ReportText {
+    /// One line per chapter, the overall count, and what to do next.
+    public static func overview(_ report: Report, style: Style) -> String {
+        var lines = [style.bold("Singletons workbook: your progress"), ""]
+        let titleWidth = max(24, report.chapters.map(\.title.count).max() ?? 0)
+        for chapter in report.chapters {
+            let count = "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")".leftPadded(to: 6)
+            lines.append(
+                "  \(String(chapter.number).leftPadded(to: 2))  \(chapter.title.padded(to: titleWidth))  "
+                    + "\(bar(chapter.passed, of: chapter.total ?? 0, style: style))  \(count)  "
+                    + state(chapter.state, style: style))
+        }
+        let percent = report.total == 0 ? 0 : report.passed * 100 / report.total
+        lines.append("")
+        lines.append(
+            "      \("Overall".padded(to: titleWidth))  \(bar(report.passed, of: report.total, style: style))  "
+                + "\("\(report.passed)/\(report.total)".leftPadded(to: 6))  \(percent)%")
+        lines.append("")
+
+        if !report.buildProblems.isEmpty {
+            lines.append(style.red("The workbook itself does not build, so no chapter could be tested:"))
+            lines += report.buildProblems.prefix(8).map { "  " + $0 }
+            lines.append("")
+        }
+        if let current = report.current {
+            lines += nextStep(current, style: style)
+        } else if !report.chapters.isEmpty {
+            lines.append(style.green("Every chapter is done. Well played!"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What to do next in the chapter to work on.
+    static func nextStep(_ chapter: ChapterReport, style: Style) -> [String] {
+        var lines = [style.bold("Next: Chapter \(chapter.number) · \(chapter.title)")]
+        switch chapter.state {
+        case .doesNotCompile:
+            lines.append(style.red("  The chapter's code does not compile:"))
+            lines += chapter.compileErrors.prefix(3).map { "    \($0.summary)" }
+            if chapter.compileErrors.count > 3 {
+                lines.append(style.dim("    (and \(chapter.compileErrors.count - 3) more)"))
+            }
+        case .crashed, .timedOut:
+            let stuck = chapter.tests.filter { $0.state == .crashed || $0.state == .timedOut }
+            let verb = chapter.state == .crashed ? "crashed" : "did not finish in time"
+            lines.append(style.red("  The tests \(verb)."))
+            if let crash = chapter.crash { lines.append("    \(crash)") }
+            for test in stuck {
+                lines.append("  \(symbol(test.state, style: style)) \(test.name)")
+                if let file = test.file, let line = test.line { lines.append(style.dim("    \(file):\(line)")) }
+            }
+        case .done, .inProgress, .notStarted:
+            if let failing = chapter.tests.first(where: { $0.state != .passed }) {
+                lines += describe(failing, style: style, indent: "  ")
+            }
+        }
+        lines.append("")
+        lines.append("  Read the lesson: \(chapter.lesson)")
+        lines.append(
+            "  Stuck? ./Scripts/progress --hint \(chapter.number)    "
+                + "Every test: ./Scripts/progress \(chapter.number)")
+        return lines
+    }
+
+    /// Every test of one chapter, grouped by suite, with the messages of those that fail.
+    public static func detail(_ chapter: ChapterReport, style: Style) -> String {
+        var lines = [
+            style.bold(
+                "Chapter \(chapter.number) · \(chapter.title): "
+                    + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") passed, \(chapter.state.rawValue)"),
+            "  Lesson: \(chapter.lesson)", "",
+        ]
+        if chapter.state == .doesNotCompile {
+            lines.append(style.red("  The chapter's code does not compile:"))
+            lines += chapter.compileErrors.map { "    \($0.summary)" }
+            return lines.joined(separator: "\n")
+        }
+        if let crash = chapter.crash {
+            lines.append(style.red("  The tests stopped early: \(crash)"))
+            lines.append("")
+        }
+        var suite: String?? = .none
+        for test in chapter.tests {
+            if suite != .some(test.suite) {
+                suite = .some(test.suite)
+                if let name = test.suite { lines.append("  " + style.bold(name)) }
+            }
+            lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ test: TestResult, style: Style, indent: String) -> [String] {
+        var lines = ["\(indent)\(symbol(test.state, style: style)) \(test.name)"]
+        guard test.state != .passed else { return lines }
+        switch test.state {
+        case .notRun: lines.append(style.dim("\(indent)    did not run: an earlier test stopped the run"))
+        case .crashed: lines.append(style.red("\(indent)    the process crashed while this test was running"))
+        case .timedOut: lines.append(style.red("\(indent)    still running when the time was up"))
+        case .skipped: lines.append(style.dim("\(indent)    skipped"))
+        case .passed, .failed: break
+        }
+        for issue in test.issues.prefix(3) {
+            for (index, line) in issue.message.split(separator: "\n").prefix(8).enumerated() {
+                let text = line.count > 300 ? line.prefix(300) + "…" : Substring(line)
+                // Swift Testing's own line ("Expectation failed: …") is for experts; the test's
+                // explanation under it is the part written for the learner.
+                lines.append(
+                    "\(indent)    "
+                        + (index == 0 && issue.message.contains("\n") ? style.dim(String(text)) : String(text)))
+            }
+            if let file = issue.file, let line = issue.line {
+                lines.append(style.dim("\(indent)    at \(file):\(line)"))
+            }
+        }
+        if test.issues.count > 3 { lines.append(style.dim("\(indent)    (and \(test.issues.count - 3) more issues)")) }
+        return lines
+    }
+
+    static func symbol(_ state: TestState, style: Style) -> String {
+        switch state {
+        case .passed: style.green("✔")
+        case .failed: style.red("✘")
+        case .crashed: style.red("✘ crashed:")
+        case .timedOut: style.red("✘ timed out:")
+        case .notRun, .skipped: style.dim("○")
+        }
+    }
+
+    static func state(_ state: ChapterState, style: Style) -> String {
+        switch state {
+        case .done: style.green(state.rawValue)
+        case .inProgress: style.yellow(state.rawValue)
+        case .notStarted: style.dim(state.rawValue)
+        case .doesNotCompile, .crashed, .timedOut: style.red(state.rawValue)
+        }
+    }
+
+    static func bar(_ passed: Int, of total: Int, style: Style, width: Int = 12) -> String {
+        let filled = total == 0 ? 0 : passed * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return passed == total && total > 0 ? style.green(bar) : bar
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
