@@ -74,7 +74,8 @@ var targets: [Target] = [
     // The learner's runner (`Scripts/progress`) and the maintainer's proof (`Scripts/verify`).
     .target(name: "WorkbookKit", path: "Scripts/Runner/WorkbookKit"),
     .executableTarget(name: "workbook", dependencies: ["WorkbookKit"], path: "Scripts/Runner/workbook"),
-    .testTarget(name: "WorkbookKitTests", dependencies: ["WorkbookKit"], path: "Tests/WorkbookKitTests"),
+    .testTarget(
+        name: "WorkbookKitTests", dependencies: ["WorkbookKit", "WorkbookSupport"], path: "Tests/WorkbookKitTests"),
 ]
 
 for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true {

@@ -33,7 +33,10 @@ public struct Command: Sendable {
     /// Standard output and standard error are written, interleaved, to `log` (or to a temporary
     /// file that is removed afterwards) and returned in the result. A file, not a pipe: a pipe
     /// that nobody drains can stall the program.
-    public func run(log: URL? = nil) async throws -> CommandResult {
+    ///
+    /// With `separateErrors`, standard error goes to its own file and `CommandResult.errors`, and
+    /// `output` holds standard output alone (for output that must parse, such as JSON).
+    public func run(log: URL? = nil, separateErrors: Bool = false) async throws -> CommandResult {
         let logFile =
             log
             ?? FileManager.default.temporaryDirectory
@@ -44,6 +47,16 @@ public struct Command: Sendable {
         defer { if log == nil { try? FileManager.default.removeItem(at: logFile) } }
         let handle = try FileHandle(forWritingTo: logFile)
         defer { try? handle.close() }
+        let errorFile = logFile.appendingPathExtension("errors")
+        var errorHandle: FileHandle?
+        if separateErrors {
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            errorHandle = try FileHandle(forWritingTo: errorFile)
+        }
+        defer {
+            try? errorHandle?.close()
+            if separateErrors { try? FileManager.default.removeItem(at: errorFile) }
+        }
 
         let process = Process()
         // `env` finds the program on the PATH, as a shell would.
@@ -52,7 +65,7 @@ public struct Command: Sendable {
         process.currentDirectoryURL = directory
         process.environment = environment
         process.standardOutput = handle
-        process.standardError = handle
+        process.standardError = errorHandle ?? handle
         process.standardInput = FileHandle.nullDevice
 
         let timedOut = Mutex(false)
@@ -70,21 +83,27 @@ public struct Command: Sendable {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let (reason, status): (Process.TerminationReason, Int32) = try await withCheckedThrowingContinuation {
-            continuation in
-            process.terminationHandler = { finished in
-                continuation.resume(returning: (finished.terminationReason, finished.terminationStatus))
+        // Cancelling the task that runs the command stops the program.
+        let (reason, status): (Process.TerminationReason, Int32) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { finished in
+                    continuation.resume(returning: (finished.terminationReason, finished.terminationStatus))
+                }
+                do {
+                    try process.run()
+                } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: CommandError("cannot run \(arguments.first ?? "?"): \(error)"))
+                }
             }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: CommandError("cannot run \(arguments.first ?? "?"): \(error)"))
-            }
+        } onCancel: {
+            if process.isRunning { process.terminate() }
         }
         let duration = clock.now - start
         try? handle.synchronize()
         let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        try? errorHandle?.synchronize()
+        let errors = separateErrors ? (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" : ""
 
         let ending: CommandResult.Ending
         if timedOut.withLock({ $0 }) {
@@ -94,7 +113,7 @@ public struct Command: Sendable {
         } else {
             ending = .exited(status)
         }
-        return CommandResult(ending: ending, output: output, duration: duration)
+        return CommandResult(ending: ending, output: output, errors: errors, duration: duration)
     }
 }
 
@@ -115,8 +134,10 @@ public struct CommandResult: Sendable {
     }
 
     public var ending: Ending
-    /// Standard output and standard error, interleaved.
+    /// Standard output and standard error, interleaved (or standard output alone, if asked).
     public var output: String
+    /// Standard error, when it was asked for separately.
+    public var errors: String = ""
     public var duration: Duration
 
     public var succeeded: Bool { ending == .exited(0) }

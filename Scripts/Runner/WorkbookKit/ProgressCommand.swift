@@ -8,8 +8,14 @@ public enum ProgressCommand {
         Builds your code, runs every chapter's tests (each chapter on its own, so one broken
         chapter cannot hide the others) and shows where you stand.
 
-          ./Scripts/progress            one line per chapter, and the next thing to fix
-          ./Scripts/progress N          every test of chapter N, with its message
+          ./Scripts/progress              one line per chapter, and the next thing to fix
+          ./Scripts/progress N            every test of chapter N, with its message
+          ./Scripts/progress --watch [N]  the same, again each time you save a file
+          ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, not answers)
+          ./Scripts/progress --hint N S [K]   start at hint K of step S
+          ./Scripts/progress --reset N    put chapter N back as committed; your files are
+                                          copied to .workbook/backups/ first (asks first; --yes
+                                          does not ask)
 
         options:
           --json                the whole report as JSON (for teachers and tools)
@@ -26,6 +32,11 @@ public enum ProgressCommand {
         var json = false
         var colors: Bool?
         var timeLimit: Duration = .seconds(30)
+        var watch = false
+        /// `--hint N [STEP [K]]`
+        var hint: (chapter: Int, step: Int?, index: Int?)?
+        var reset: Int?
+        var confirmed = false
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -35,6 +46,22 @@ public enum ProgressCommand {
             switch argument {
             case "--json": options.json = true
             case "--no-color": options.colors = false
+            case "--watch": options.watch = true
+            case "--yes", "-y": options.confirmed = true
+            case "--reset":
+                guard let number = rest.popFirst().flatMap(Int.init) else {
+                    throw CommandError("--reset takes a chapter number")
+                }
+                options.reset = number
+            case "--hint", "--hints":
+                guard let number = rest.popFirst().flatMap(Int.init) else {
+                    throw CommandError("--hint takes a chapter number, then optionally a step and a hint number")
+                }
+                let step = rest.first.flatMap(Int.init)
+                if step != nil { rest.removeFirst() }
+                let index = step == nil ? nil : rest.first.flatMap(Int.init)
+                if index != nil { rest.removeFirst() }
+                options.hint = (number, step, index)
             case "--time-limit":
                 guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
                     throw CommandError("--time-limit takes a number of seconds")
@@ -62,19 +89,30 @@ public enum ProgressCommand {
             printError("\(error)\n\n\(usage)")
             return 2
         }
-        if let number = options.chapter, workbook.chapter(number) == nil {
-            printError(
-                "There is no chapter \(number). The chapters are \(workbook.chapters.map { String($0.number) }.joined(separator: ", "))."
-            )
+        for number in [options.chapter, options.hint?.chapter, options.reset].compactMap({ $0 })
+        where workbook.chapter(number) == nil {
+            let numbers = workbook.chapters.map { String($0.number) }.joined(separator: ", ")
+            printError("There is no chapter \(number). The chapters are \(numbers).")
             return 2
         }
         var style = Style.detect()
         if let colors = options.colors { style.colors = colors && style.colors }
 
+        if let hint = options.hint, let chapter = workbook.chapter(hint.chapter) {
+            return HintCommand.main(
+                chapter: chapter, step: hint.step, index: hint.index, workbook: workbook, style: style)
+        }
+        if let number = options.reset, let chapter = workbook.chapter(number) {
+            return await ResetCommand.main(chapter: chapter, confirmed: options.confirmed, workbook: workbook)
+        }
+
         var runner = ProgressRunner(tools: PackageTools(workbook: workbook))
         runner.timeLimit = options.timeLimit
         let statusLine = StatusLine()
         runner.status = { statusLine.show($0) }
+        if options.watch {
+            return await WatchCommand.main(runner: runner, detail: options.chapter, style: style)
+        }
         let report: Report
         do {
             report = try await runner.report()
@@ -119,4 +157,10 @@ final class StatusLine: Sendable {
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Writes to standard output at once, unbuffered: a prompt shows before the answer is read, and
+/// a log shows each line as it happens.
+func printNow(_ text: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(Data((text + terminator).utf8))
 }

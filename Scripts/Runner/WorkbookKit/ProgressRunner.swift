@@ -20,6 +20,10 @@ public struct ProgressRunner: Sendable {
     /// Builds, runs and reports.
     public func report() async throws -> Report {
         async let toolchain = tools.toolchainVersion()
+        let invalidated = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder).prepareBuild()
+        if !invalidated.isEmpty {
+            status("Rebuilding \(invalidated.joined(separator: ", ")) in full: a change kept its size and time…")
+        }
         let build = try await buildAroundBrokenChapters()
         let testable = workbook.chapters.filter { build.broken[$0.number] == nil }
         let lastReport = lastKnownReport()

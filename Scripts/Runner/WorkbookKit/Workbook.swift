@@ -27,6 +27,11 @@ public struct Workbook: Sendable {
         }
     }
 
+    init(root: URL, chapters: [Chapter]) {
+        self.root = root.standardizedFileURL
+        self.chapters = chapters
+    }
+
     public init(root: URL) throws {
         self.root = root.standardizedFileURL
         let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Chapters").path)

@@ -1,0 +1,430 @@
+import Foundation
+
+/// The maintainer's proof that the workbook is sound: every solution passes, every starter fails
+/// for the lesson's reason, nothing is flaky, racy, unformatted or copied.
+public struct Verifier: Sendable {
+    public struct Options: Sendable {
+        /// Check only this chapter (everything still builds).
+        public var chapter: Int?
+        /// How many times the tests run against the solutions and against the starters.
+        public var runs = 3
+        public var threadSanitizer = true
+        public var runnerScenarios = true
+        /// How long one full test run may take.
+        public var timeLimit: Duration = .seconds(600)
+
+        public init() {}
+    }
+
+    /// One check and how it went.
+    public struct Step: Sendable {
+        public enum Result: Sendable, Equatable {
+            case passed
+            case failed
+            /// Not run, because an earlier step it needs failed or the options left it out.
+            case skipped(String)
+        }
+
+        public var title: String
+        public var result: Result
+        public var details: [String] = []
+        public var duration: Duration = .zero
+    }
+
+    public let workbook: Workbook
+    public var options: Options
+    /// Told about each step as it starts and ends.
+    public var report: @Sendable (StepEvent) -> Void
+
+    public enum StepEvent: Sendable {
+        case started(String)
+        case ended(Step)
+        case note(String)
+    }
+
+    public init(workbook: Workbook, options: Options, report: @escaping @Sendable (StepEvent) -> Void) {
+        self.workbook = workbook
+        self.options = options
+        self.report = report
+    }
+
+    /// The folder all of the verifier's work happens in.
+    public var workFolder: URL { workbook.root.appendingPathComponent(".build-verify") }
+
+    /// Runs every check; the steps, in order, with their results.
+    public func run() async -> [Step] {
+        var steps: [Step] = []
+        func record(_ step: Step) {
+            steps.append(step)
+            report(.ended(step))
+        }
+
+        // Everything below works on a mirror: the working copy is only read.
+        let mirrorFolder = workFolder.appendingPathComponent("workbook")
+        let mirrored = await measure("a copy of the workbook to check, in .build-verify/workbook") {
+            let outcome = try await Mirror(of: workbook.root, at: mirrorFolder).sync()
+            var notes: [String] = []
+            if outcome.usedCommittedStarters {
+                notes.append("Chapters/ has local changes: checking the committed starters instead.")
+            }
+            if !outcome.isGitCheckout { notes.append("Not a git checkout: checking the files as they are.") }
+            return notes
+        }
+        record(mirrored)
+        guard mirrored.result == .passed, let mirror = try? Workbook(root: mirrorFolder) else {
+            return steps
+        }
+        for note in mirrored.details { report(.note(note)) }
+
+        record(await measure("layout: lessons, hints, walk-throughs, tests, TODOs") { try layoutProblems(in: mirror) })
+        record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
+        record(await seedOverlap(in: mirror))
+
+        let chapters = options.chapter.map { Set([$0]) }
+        var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
+        var solutions = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("solutions"))
+        starters.buildArguments = ["-Xswiftc", "-warnings-as-errors"]
+        solutions.buildArguments = ["-Xswiftc", "-warnings-as-errors"]
+
+        let startersBuilt = await build(starters, chapters: chapters, title: "starters and tests build, no warnings")
+        record(startersBuilt)
+        let solutionsBuilt = await build(solutions, chapters: chapters, title: "solutions and tests build, no warnings")
+        record(solutionsBuilt)
+
+        var solutionRuns: [[TestResult]] = []
+        if solutionsBuilt.result == .passed {
+            let (step, runs) = await solutionsPass(solutions, chapters: chapters)
+            solutionRuns = runs
+            record(step)
+        } else {
+            record(Step(title: "solutions pass every test", result: .skipped("the solutions do not build")))
+        }
+        if startersBuilt.result == .passed {
+            record(await startersFail(starters, chapters: chapters, solutionRuns: solutionRuns, workbook: mirror))
+        } else {
+            record(Step(title: "starters fail every chapter test", result: .skipped("the starters do not build")))
+        }
+
+        if !options.threadSanitizer {
+            record(Step(title: "Thread Sanitizer", result: .skipped("left out with --skip-tsan")))
+        } else if solutionsBuilt.result == .passed {
+            var sanitized = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("tsan"))
+            sanitized.buildArguments = ["--sanitize=thread"]
+            record(await threadSanitizer(sanitized, chapters: chapters))
+        } else {
+            record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
+        }
+
+        if !options.runnerScenarios {
+            record(Step(title: "the runner's scenarios", result: .skipped("left out with --skip-scenarios")))
+        } else if startersBuilt.result == .passed {
+            record(await runnerScenarios(starters))
+        } else {
+            record(Step(title: "the runner's scenarios", result: .skipped("the starters do not build")))
+        }
+        return steps
+    }
+
+    private func scratch(_ name: String) -> String { workFolder.appendingPathComponent(name).path }
+
+    /// Runs `body` as a step: it passes when `body` returns no problems.
+    func measure(_ title: String, _ body: () async throws -> [String]) async -> Step {
+        report(.started(title))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var step = Step(title: title, result: .passed)
+        do {
+            let problems = try await body()
+            if title.hasPrefix("a copy") {
+                step.details = problems  // notes, not problems
+            } else if !problems.isEmpty {
+                step.result = .failed
+                step.details = problems
+            }
+        } catch {
+            step.result = .failed
+            step.details = ["\(error)"]
+        }
+        step.duration = clock.now - start
+        return step
+    }
+
+    // MARK: - Layout
+
+    /// Every chapter has its lesson, hints, walk-through and tests; starter and solution mirror each
+    /// other; starters carry TODOs and none of the crashes a test could reach; solutions carry no TODO.
+    func layoutProblems(in mirror: Workbook) throws -> [String] {
+        var problems: [String] = []
+        let fileManager = FileManager.default
+        let root = mirror.root
+        if mirror.chapters.isEmpty { problems.append("Chapters/ has no chapter folders") }
+        if mirror.chapters.count > 9 {
+            problems.append("more than nine chapters: `--filter Chapter1` would also select Chapter10")
+        }
+        let numbers = mirror.chapters.map(\.number)
+        if Set(numbers).count != numbers.count { problems.append("two chapter folders share a number") }
+        let sections = [
+            "## The problem", "## The idea", "## Steps", "## How to know you are done", "## Questions to discuss",
+            "## Going further",
+        ]
+        for chapter in mirror.chapters {
+            let name = "Chapter \(chapter.number)"
+            let lesson = (try? String(contentsOf: root.appendingPathComponent(chapter.lesson), encoding: .utf8)) ?? ""
+            if lesson.isEmpty {
+                problems.append("\(name): no lesson at \(chapter.lesson)")
+            } else {
+                if !lesson.hasPrefix("# Chapter \(chapter.number) · ") {
+                    problems.append("\(name): the lesson must begin with `# Chapter \(chapter.number) · Title`")
+                }
+                for section in sections where !lesson.contains("\n\(section)") {
+                    problems.append("\(name): the lesson has no `\(section)` section")
+                }
+            }
+            let hints = (try? String(contentsOf: root.appendingPathComponent(chapter.hints), encoding: .utf8)) ?? ""
+            if Hints(markdown: hints).steps.isEmpty {
+                problems.append("\(name): \(chapter.hints) has no `## Step N` sections of numbered questions")
+            }
+            if !fileManager.fileExists(
+                atPath: root.appendingPathComponent(chapter.solutionFolder + "/SOLUTION.md").path)
+            {
+                problems.append("\(name): no walk-through at \(chapter.solutionFolder)/SOLUTION.md")
+            }
+            let tests = try swiftFiles(in: root.appendingPathComponent(chapter.testsFolder))
+            if tests.isEmpty { problems.append("\(name): no tests in \(chapter.testsFolder)") }
+
+            let starter = try swiftFiles(in: root.appendingPathComponent(chapter.starterFolder))
+            let solution = try swiftFiles(in: root.appendingPathComponent(chapter.solutionFolder))
+            for file in Set(starter.keys).symmetricDifference(solution.keys).sorted() {
+                let side = starter[file] == nil ? "only in the solution" : "only in the starter"
+                problems.append("\(name): \(file) is \(side); starter and solution files mirror each other by name")
+            }
+            if !starter.values.contains(where: { $0.contains("TODO:") }) {
+                problems.append("\(name): the starter has no `// TODO:` to show the learner where to work")
+            }
+            for (file, text) in solution where text.contains("TODO") {
+                problems.append("\(name): \(chapter.solutionFolder)/\(file) still says TODO")
+            }
+            for (file, text) in starter {
+                for pattern in ["fatalError(", "try!", "preconditionFailure("] where text.contains(pattern) {
+                    problems.append(
+                        "\(name): \(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The Swift files below `folder`: relative path → text.
+    private func swiftFiles(in folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let path = walker.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    // MARK: - Formatting and the source articles
+
+    func formatProblems(in mirror: Workbook) async throws -> [String] {
+        let result = try await Command(
+            [
+                "swift", "format", "lint", "--strict", "--recursive", "--configuration", ".swift-format",
+                "Package.swift", "Chapters", "Solutions", "Tests", "Scripts",
+            ],
+            in: mirror.root
+        ).run()
+        let findings = result.output.split(separator: "\n").map { String($0) }
+        if result.succeeded && findings.isEmpty { return [] }
+        return (findings.isEmpty ? ["swift format lint \(result.ending)"] : findings.prefix(30).map { $0 })
+            + ["Run ./Scripts/format to fix the formatting."]
+    }
+
+    func seedOverlap(in mirror: Workbook) async -> Step {
+        let title = "no text repeats the source articles"
+        let tool = workbook.root.deletingLastPathComponent().appendingPathComponent("shared/tools/seed-overlap")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            let step = Step(title: title, result: .skipped("../shared/tools/seed-overlap is not here"))
+            report(.note("../shared is not beside the workbook: the check against the source articles is skipped."))
+            return step
+        }
+        return await measure(title) {
+            let paths = ["Package.swift", "README.md", "Chapters", "Solutions", "Tests", "Scripts", ".ci"].filter {
+                FileManager.default.fileExists(atPath: mirror.root.appendingPathComponent($0).path)
+            }
+            let result = try await Command([tool.path] + paths, in: mirror.root).run()
+            return result.succeeded ? [] : result.output.split(separator: "\n").map(String.init)
+        }
+    }
+
+    // MARK: - Building
+
+    func build(_ tools: PackageTools, chapters: Set<Int>?, title: String) async -> Step {
+        await measure(title) {
+            let result = try await tools.build(chapters: chapters)
+            let warnings = Diagnostics.warnings(in: result.output)
+            guard !result.succeeded || !warnings.isEmpty else { return [] }
+            let errors = Diagnostics.errors(in: result.output, relativeTo: tools.workbook).map(\.summary)
+            let other = Diagnostics.otherProblems(in: result.output)
+            let problems = errors + warnings + other
+            return problems.isEmpty ? result.output.split(separator: "\n").suffix(20).map(String.init) : problems
+        }
+    }
+
+    // MARK: - Running the tests
+
+    /// One run of every selected test in a single process, in parallel as Swift Testing does it.
+    func runAll(_ tools: PackageTools, chapters: Set<Int>?, label: String) async throws -> ([TestResult], CommandResult)
+    {
+        let events = workFolder.appendingPathComponent("events-\(label)-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let filter =
+            options.chapter.map { "^(Chapter\($0)Tests|WorkbookKitTests)\\." } ?? ".*"
+        let result = try await tools.test(
+            filter: filter, events: events, chapters: chapters, timeLimit: options.timeLimit)
+        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+        return (stream.results(ending: result.ending), result)
+    }
+
+    func solutionsPass(_ tools: PackageTools, chapters: Set<Int>?) async -> (Step, [[TestResult]]) {
+        let title = "solutions pass every test, \(options.runs) runs, two of them at once"
+        report(.started(title))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var runs: [[TestResult]] = []
+        var problems: [String] = []
+        do {
+            // Two processes at once catch tests that share a fixed path or a defaults domain.
+            async let first = runAll(tools, chapters: chapters, label: "solutions-1")
+            async let second = runAll(tools, chapters: chapters, label: "solutions-2")
+            var results = [try await first, try await second]
+            for run in 2..<max(2, options.runs) {
+                results.append(try await runAll(tools, chapters: chapters, label: "solutions-\(run + 1)"))
+            }
+            for (index, (tests, result)) in results.prefix(max(1, options.runs)).enumerated() {
+                runs.append(tests)
+                if tests.isEmpty { problems.append("run \(index + 1): no tests ran (\(result.ending))") }
+                // The runner's scenarios are skipped here; they have a step of their own.
+                for test in tests where test.state != .passed && !(test.state == .skipped && !isChapterTest(test)) {
+                    problems.append("run \(index + 1): \(test.state.rawValue): \(describe(test))")
+                }
+            }
+        } catch {
+            problems.append("\(error)")
+        }
+        let step = Step(
+            title: title, result: problems.isEmpty ? .passed : .failed, details: problems,
+            duration: clock.now - start)
+        return (step, runs)
+    }
+
+    func startersFail(
+        _ tools: PackageTools, chapters: Set<Int>?, solutionRuns: [[TestResult]], workbook mirror: Workbook
+    ) async -> Step {
+        await measure("starters fail every chapter test, the same way on \(options.runs) runs") {
+            var problems: [String] = []
+            var first: [String: (TestState, Int)] = [:]
+            for run in 0..<max(1, options.runs) {
+                let (tests, result) = try await runAll(tools, chapters: chapters, label: "starters-\(run + 1)")
+                if !result.succeeded, result.ending != .exited(1) {
+                    problems.append("run \(run + 1): the test process \(result.ending); a starter must never crash")
+                }
+                let chapterTests = tests.filter { $0.id.hasPrefix("Chapter") }
+                for chapter in mirror.chapters where chapters?.contains(chapter.number) ?? true {
+                    if !chapterTests.contains(where: { $0.id.hasPrefix(chapter.testModule + ".") }) {
+                        problems.append("Chapter \(chapter.number) has no tests in the run: is it in Package.swift?")
+                    }
+                }
+                for test in tests {
+                    let isChapterTest = test.id.hasPrefix("Chapter")
+                    if isChapterTest && test.state != .failed {
+                        problems.append("run \(run + 1): \(test.state.rawValue) on the starter: \(describe(test))")
+                    } else if !isChapterTest && test.state != .passed && test.state != .skipped {
+                        problems.append("run \(run + 1): \(test.state.rawValue): \(describe(test))")
+                    }
+                    let outcome = (test.state, test.issues.count)
+                    if run == 0 {
+                        first[test.id] = outcome
+                    } else if let earlier = first[test.id], earlier != outcome {
+                        problems.append(
+                            "run \(run + 1) differs from run 1 (\(earlier.0.rawValue), \(earlier.1) issues → "
+                                + "\(outcome.0.rawValue), \(outcome.1) issues): \(describe(test))")
+                    }
+                }
+                if run > 0 {
+                    for missing in Set(first.keys).subtracting(tests.map(\.id)) {
+                        problems.append("run \(run + 1): \(missing) did not run this time")
+                    }
+                }
+            }
+            // The same tests run in both modes (the same sources, compiled twice).
+            if let solutionTests = solutionRuns.first {
+                let starterIDs = Set(first.keys)
+                let solutionIDs = Set(solutionTests.map(\.id))
+                for id in starterIDs.symmetricDifference(solutionIDs).sorted() {
+                    problems.append("\(id) runs in only one of the two modes")
+                }
+            }
+            return problems
+        }
+    }
+
+    func threadSanitizer(_ tools: PackageTools, chapters: Set<Int>?) async -> Step {
+        await measure("solutions are clean under Thread Sanitizer") {
+            let build = try await tools.build(chapters: chapters)
+            guard build.succeeded else {
+                return ["the build with --sanitize=thread failed:"]
+                    + Diagnostics.errors(in: build.output, relativeTo: tools.workbook).map(\.summary)
+                    + build.output.split(separator: "\n").suffix(10).map(String.init)
+            }
+            let (tests, result) = try await runAll(tools, chapters: chapters, label: "tsan")
+            var problems: [String] = []
+            let lines = result.output.split(separator: "\n").map(String.init)
+            if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") }) {
+                problems.append("Thread Sanitizer reported a data race:")
+                problems += lines[report...].prefix(25).map { "  " + $0 }
+            }
+            if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
+            for test in tests where test.state != .passed {
+                problems.append("\(test.state.rawValue) under Thread Sanitizer: \(describe(test))")
+            }
+            return problems
+        }
+    }
+
+    /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
+    /// leave it in. They are slow, so they run only when `WORKBOOK_SCENARIOS=1`.
+    func runnerScenarios(_ starters: PackageTools) async -> Step {
+        await measure("the runner's scenarios (copies of the workbook in each state)") {
+            var tools = starters
+            tools.environment["WORKBOOK_SCENARIOS"] = "1"
+            let events = workFolder.appendingPathComponent("events-scenarios.jsonl")
+            defer { try? FileManager.default.removeItem(at: events) }
+            let result = try await tools.test(
+                filter: "^WorkbookKitTests\\.", events: events, chapters: nil, timeLimit: .seconds(1800))
+            let stream = EventStream(
+                (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+            let tests = stream.results(ending: result.ending)
+            var problems: [String] = []
+            if !tests.contains(where: { $0.suite?.contains("Scenario") == true || $0.id.contains("Scenario") }) {
+                problems.append("no scenario tests ran")
+            }
+            for test in tests where test.state != .passed {
+                problems.append("\(test.state.rawValue): \(describe(test))")
+            }
+            if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
+            return problems
+        }
+    }
+
+    func isChapterTest(_ test: TestResult) -> Bool { test.id.hasPrefix("Chapter") }
+
+    func describe(_ test: TestResult) -> String {
+        var text = "\(test.name) [\(test.file.map { "\($0):\(test.line ?? 0)" } ?? test.id)]"
+        if let issue = test.issues.first {
+            text += "\n      " + issue.message.split(separator: "\n").prefix(4).joined(separator: "\n      ")
+        }
+        return text
+    }
+}
