@@ -53,13 +53,11 @@ let selectedChapters: Set<Int>? = environment["WORKBOOK_CHAPTERS"].map { list in
     Set(list.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
 }
 
-/// The lessons, hints and walk-throughs (Markdown) sit beside the code they explain; they are
-/// not sources. Lists a chapter folder's Markdown files, to leave them out of the target.
-func documents(in folder: String) -> [String] {
-    let path = Context.packageDirectory + "/" + folder
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.filter { $0.hasSuffix(".md") }.sorted()
-}
+/// The lesson and hints beside the starter, the walk-through beside the solution: Markdown, not
+/// sources. Listed by name rather than found on disk, because SwiftPM caches this manifest's
+/// result and would not see a file added later.
+let starterDocuments = ["README.md", "HINTS.md"]
+let solutionDocuments = ["SOLUTION.md"]
 
 /// Tells the shared test helpers which code the tests are compiled against.
 let modeSettings: [SwiftSetting] = checksSolutions ? [.define("WORKBOOK_SOLUTIONS")] : []
@@ -88,11 +86,10 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
     // solutions from being checked. Solutions are built in both modes, so a broken solution
     // is never hidden.
     if !checksSolutions {
-        let path = "Chapters/\(chapter.folder)"
-        targets.append(.target(name: starter, path: path, exclude: documents(in: path) + testCode))
+        targets.append(.target(name: starter, path: "Chapters/\(chapter.folder)", exclude: starterDocuments + testCode))
     }
-    let solutionPath = "Solutions/\(chapter.folder)"
-    targets.append(.target(name: solution, path: solutionPath, exclude: documents(in: solutionPath) + testCode))
+    targets.append(
+        .target(name: solution, path: "Solutions/\(chapter.folder)", exclude: solutionDocuments + testCode))
 
     var testSettings = modeSettings
     if checksSolutions {

@@ -108,12 +108,14 @@ public enum ReportText {
                 suite = .some(test.suite)
                 if let name = test.suite { lines.append("  " + style.bold(name)) }
             }
-            lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ")
+            lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ", maximumLines: 60)
         }
         return lines.joined(separator: "\n")
     }
 
-    static func describe(_ test: TestResult, style: Style, indent: String) -> [String] {
+    /// `maximumLines` per message: the overview keeps the next step short; the chapter's detail
+    /// shows compile-check snippets whole.
+    static func describe(_ test: TestResult, style: Style, indent: String, maximumLines: Int = 12) -> [String] {
         var lines = ["\(indent)\(symbol(test.state, style: style)) \(test.name)"]
         guard test.state != .passed else { return lines }
         switch test.state {
@@ -124,7 +126,7 @@ public enum ReportText {
         case .passed, .failed: break
         }
         for issue in test.issues.prefix(3) {
-            for (index, line) in issue.message.split(separator: "\n").prefix(8).enumerated() {
+            for (index, line) in issue.message.split(separator: "\n").prefix(maximumLines).enumerated() {
                 let text = line.count > 300 ? line.prefix(300) + "…" : Substring(line)
                 // Swift Testing's own line ("Expectation failed: …") is for experts; the test's
                 // explanation under it is the part written for the learner.
@@ -136,7 +138,10 @@ public enum ReportText {
                 lines.append(style.dim("\(indent)    at \(file):\(line)"))
             }
         }
-        if test.issues.count > 3 { lines.append(style.dim("\(indent)    (and \(test.issues.count - 3) more issues)")) }
+        if test.issues.count > 3 {
+            let more = test.issues.count - 3
+            lines.append(style.dim("\(indent)    (and \(more) more \(more == 1 ? "issue" : "issues"))"))
+        }
         return lines
     }
 

@@ -23,6 +23,8 @@ public struct Verifier: Sendable {
             case failed
             /// Not run, because an earlier step it needs failed or the options left it out.
             case skipped(String)
+            /// Not possible on this machine (a tool is missing): a notice, not a failure.
+            case unavailable(String)
         }
 
         public var title: String
@@ -245,9 +247,7 @@ public struct Verifier: Sendable {
         let title = "no text repeats the source articles"
         let tool = workbook.root.deletingLastPathComponent().appendingPathComponent("shared/tools/seed-overlap")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            let step = Step(title: title, result: .skipped("../shared/tools/seed-overlap is not here"))
-            report(.note("../shared is not beside the workbook: the check against the source articles is skipped."))
-            return step
+            return Step(title: title, result: .unavailable("../shared/tools/seed-overlap is not beside the workbook"))
         }
         return await measure(title) {
             let paths = ["Package.swift", "README.md", "Chapters", "Solutions", "Tests", "Scripts", ".ci"].filter {
@@ -302,14 +302,9 @@ public struct Verifier: Sendable {
             for run in 2..<max(2, options.runs) {
                 results.append(try await runAll(tools, chapters: chapters, label: "solutions-\(run + 1)"))
             }
-            for (index, (tests, result)) in results.prefix(max(1, options.runs)).enumerated() {
-                runs.append(tests)
-                if tests.isEmpty { problems.append("run \(index + 1): no tests ran (\(result.ending))") }
-                // The runner's scenarios are skipped here; they have a step of their own.
-                for test in tests where test.state != .passed && !(test.state == .skipped && !isChapterTest(test)) {
-                    problems.append("run \(index + 1): \(test.state.rawValue): \(describe(test))")
-                }
-            }
+            let kept = results.prefix(max(1, options.runs))
+            runs = kept.map(\.0)
+            problems = Self.solutionProblems(kept.map { RunOutcome(tests: $0.0, ending: $0.1.ending) })
         } catch {
             problems.append("\(error)")
         }
@@ -323,51 +318,77 @@ public struct Verifier: Sendable {
         _ tools: PackageTools, chapters: Set<Int>?, solutionRuns: [[TestResult]], workbook mirror: Workbook
     ) async -> Step {
         await measure("starters fail every chapter test, the same way on \(options.runs) runs") {
-            var problems: [String] = []
-            var first: [String: (TestState, Int)] = [:]
+            var runs: [RunOutcome] = []
             for run in 0..<max(1, options.runs) {
                 let (tests, result) = try await runAll(tools, chapters: chapters, label: "starters-\(run + 1)")
-                if !result.succeeded, result.ending != .exited(1) {
-                    problems.append("run \(run + 1): the test process \(result.ending); a starter must never crash")
-                }
-                let chapterTests = tests.filter { $0.id.hasPrefix("Chapter") }
-                for chapter in mirror.chapters where chapters?.contains(chapter.number) ?? true {
-                    if !chapterTests.contains(where: { $0.id.hasPrefix(chapter.testModule + ".") }) {
-                        problems.append("Chapter \(chapter.number) has no tests in the run: is it in Package.swift?")
-                    }
-                }
-                for test in tests {
-                    let isChapterTest = test.id.hasPrefix("Chapter")
-                    if isChapterTest && test.state != .failed {
-                        problems.append("run \(run + 1): \(test.state.rawValue) on the starter: \(describe(test))")
-                    } else if !isChapterTest && test.state != .passed && test.state != .skipped {
-                        problems.append("run \(run + 1): \(test.state.rawValue): \(describe(test))")
-                    }
-                    let outcome = (test.state, test.issues.count)
-                    if run == 0 {
-                        first[test.id] = outcome
-                    } else if let earlier = first[test.id], earlier != outcome {
-                        problems.append(
-                            "run \(run + 1) differs from run 1 (\(earlier.0.rawValue), \(earlier.1) issues → "
-                                + "\(outcome.0.rawValue), \(outcome.1) issues): \(describe(test))")
-                    }
-                }
-                if run > 0 {
-                    for missing in Set(first.keys).subtracting(tests.map(\.id)) {
-                        problems.append("run \(run + 1): \(missing) did not run this time")
-                    }
-                }
+                runs.append(RunOutcome(tests: tests, ending: result.ending))
             }
-            // The same tests run in both modes (the same sources, compiled twice).
-            if let solutionTests = solutionRuns.first {
-                let starterIDs = Set(first.keys)
-                let solutionIDs = Set(solutionTests.map(\.id))
-                for id in starterIDs.symmetricDifference(solutionIDs).sorted() {
-                    problems.append("\(id) runs in only one of the two modes")
-                }
-            }
-            return problems
+            let expected = mirror.chapters.filter { chapters?.contains($0.number) ?? true }
+            return Self.starterProblems(runs, chapters: expected, solutionTests: solutionRuns.first)
         }
+    }
+
+    /// One full test run: the tests' results and how the process ended.
+    struct RunOutcome {
+        var tests: [TestResult]
+        var ending: CommandResult.Ending
+    }
+
+    /// Against the solutions, every test passes in every run. The runner's scenarios may be
+    /// skipped: they have a step of their own.
+    static func solutionProblems(_ runs: [RunOutcome]) -> [String] {
+        var problems: [String] = []
+        for (index, run) in runs.enumerated() {
+            if run.tests.isEmpty { problems.append("run \(index + 1): no tests ran (the process \(run.ending))") }
+            for test in run.tests where test.state != .passed && !(test.state == .skipped && !isChapterTest(test)) {
+                problems.append("run \(index + 1): \(test.state.rawValue): \(Self.describe(test))")
+            }
+        }
+        return problems
+    }
+
+    /// Against the starters, every chapter test fails, and fails the same way (same state, same
+    /// number of issues) in every run; the other tests pass; no run crashes; every chapter has
+    /// tests; and the same tests run as against the solutions.
+    static func starterProblems(_ runs: [RunOutcome], chapters: [Chapter], solutionTests: [TestResult]?) -> [String] {
+        var problems: [String] = []
+        var first: [String: (TestState, Int)] = [:]
+        for (index, run) in runs.enumerated() {
+            let number = index + 1
+            if run.ending != .exited(0) && run.ending != .exited(1) {
+                problems.append("run \(number): the test process \(run.ending); a starter must never crash or hang")
+            }
+            for chapter in chapters where !run.tests.contains(where: { $0.id.hasPrefix(chapter.testModule + ".") }) {
+                problems.append("run \(number): Chapter \(chapter.number) has no tests: is it in Package.swift?")
+            }
+            for test in run.tests {
+                if isChapterTest(test) && test.state != .failed {
+                    problems.append("run \(number): \(test.state.rawValue) on the starter: \(Self.describe(test))")
+                } else if !isChapterTest(test) && test.state != .passed && test.state != .skipped {
+                    problems.append("run \(number): \(test.state.rawValue): \(Self.describe(test))")
+                }
+                let outcome = (test.state, test.issues.count)
+                if index == 0 {
+                    first[test.id] = outcome
+                } else if let earlier = first[test.id], earlier != outcome {
+                    problems.append(
+                        "run \(number) differs from run 1 (\(earlier.0.rawValue), \(earlier.1) issues → "
+                            + "\(outcome.0.rawValue), \(outcome.1) issues): \(Self.describe(test))")
+                }
+            }
+            if index > 0 {
+                for missing in Set(first.keys).subtracting(run.tests.map(\.id)).sorted() {
+                    problems.append("run \(number): \(missing) did not run this time")
+                }
+            }
+        }
+        // The same sources are compiled twice, so the same tests run in both modes.
+        if let solutionTests {
+            for id in Set(first.keys).symmetricDifference(solutionTests.map(\.id)).sorted() {
+                problems.append("\(id) runs in only one of the two modes")
+            }
+        }
+        return problems
     }
 
     func threadSanitizer(_ tools: PackageTools, chapters: Set<Int>?) async -> Step {
@@ -378,7 +399,13 @@ public struct Verifier: Sendable {
                     + Diagnostics.errors(in: build.output, relativeTo: tools.workbook).map(\.summary)
                     + build.output.split(separator: "\n").suffix(10).map(String.init)
             }
-            let (tests, result) = try await runAll(tools, chapters: chapters, label: "tsan")
+            var run = tools
+            #if os(Linux)
+                // A contended `Mutex` hands over its lock inside the kernel, where Thread Sanitizer
+                // cannot see it: tell it, or every contended `Mutex` looks like a race.
+                run.environment["LD_PRELOAD"] = try await mutexAnnotations(for: tools.workbook).path
+            #endif
+            let (tests, result) = try await runAll(run, chapters: chapters, label: "tsan")
             var problems: [String] = []
             let lines = result.output.split(separator: "\n").map(String.init)
             if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") }) {
@@ -387,10 +414,33 @@ public struct Verifier: Sendable {
             }
             if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
             for test in tests where test.state != .passed {
-                problems.append("\(test.state.rawValue) under Thread Sanitizer: \(describe(test))")
+                problems.append("\(test.state.rawValue) under Thread Sanitizer: \(Self.describe(test))")
             }
             return problems
         }
+    }
+
+    /// Builds `Scripts/Runner/tsan/MutexAnnotations.c` with the toolchain's clang (it needs the
+    /// Swift calling convention, which only clang knows).
+    func mutexAnnotations(for mirror: Workbook) async throws -> URL {
+        let source = mirror.root.appendingPathComponent("Scripts/Runner/tsan/MutexAnnotations.c")
+        let library = workFolder.appendingPathComponent("libMutexAnnotations.so")
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let swift = path.map { URL(fileURLWithPath: $0).appendingPathComponent("swift") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let beside = swift.map {
+            $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("clang")
+        }
+        let clang =
+            beside.map(\.path).flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "clang"
+        let result = try await Command(
+            [clang, "-shared", "-fPIC", "-O1", "-o", library.path, source.path, "-ldl"], in: mirror.root
+        ).run()
+        guard result.succeeded else {
+            throw CommandError(
+                "cannot build the Mutex annotations for Thread Sanitizer with \(clang):\n\(result.output)")
+        }
+        return library
     }
 
     /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
@@ -411,16 +461,16 @@ public struct Verifier: Sendable {
                 problems.append("no scenario tests ran")
             }
             for test in tests where test.state != .passed {
-                problems.append("\(test.state.rawValue): \(describe(test))")
+                problems.append("\(test.state.rawValue): \(Self.describe(test))")
             }
             if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
             return problems
         }
     }
 
-    func isChapterTest(_ test: TestResult) -> Bool { test.id.hasPrefix("Chapter") }
+    static func isChapterTest(_ test: TestResult) -> Bool { test.id.hasPrefix("Chapter") }
 
-    func describe(_ test: TestResult) -> String {
+    static func describe(_ test: TestResult) -> String {
         var text = "\(test.name) [\(test.file.map { "\($0):\(test.line ?? 0)" } ?? test.id)]"
         if let issue = test.issues.first {
             text += "\n      " + issue.message.split(separator: "\n").prefix(4).joined(separator: "\n      ")

@@ -90,8 +90,15 @@ public enum VerifyCommand {
         let failed = steps.filter { $0.result == .failed }
         let skipped = steps.filter { if case .skipped = $0.result { true } else { false } }
         print("")
+        let unavailable = steps.filter { if case .unavailable = $0.result { true } else { false } }
+        for step in unavailable {
+            if case .unavailable(let why) = step.result {
+                print(style.yellow("Notice: \(step.title) was not checked on this machine: \(why)."))
+            }
+        }
         if failed.isEmpty && skipped.isEmpty {
-            print(style.green("✔ The workbook is sound: all \(steps.count) checks passed in \(elapsed.readable)."))
+            let passed = steps.count - unavailable.count
+            print(style.green("✔ The workbook is sound: all \(passed) checks passed in \(elapsed.readable)."))
             return 0
         }
         if failed.isEmpty {
@@ -114,6 +121,7 @@ public enum VerifyCommand {
         case .passed: return "  \(style.green("✔")) \(step.title)\(time)"
         case .failed: return "  \(style.red("✘")) \(step.title)\(time)"
         case .skipped(let why): return "  \(style.yellow("–")) \(step.title): skipped, \(why)"
+        case .unavailable(let why): return "  \(style.yellow("!")) \(step.title): not checked here, \(why)"
         }
     }
 }
