@@ -1,0 +1,52 @@
+import Chapter2
+import Foundation
+import Testing
+import WorkbookSupport
+
+@Suite("One shared instance on the standard store, and others on stores of their own")
+@MainActor
+struct SharedAndOwnStoreTests {
+    @Test("Code outside the module cannot swap the shared settings for others")
+    func sharedIsFixed() async {
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func replaceTheAppSettings(with testSettings: AppSettings) {
+                AppSettings.shared = testSettings
+            }
+            """,
+            mentioning: "cannot assign",
+            """
+            Any module can still replace `AppSettings.shared`. A test that does so changes the \
+            settings of every test running beside it. Make `shared` a constant: code that needs \
+            other settings makes an instance of its own with `AppSettings(store:)`.
+            """)
+    }
+
+    @Test("The shared instance keeps the standard store, and a new instance keeps the store it is given")
+    func eachInstanceKeepsItsStore() throws {
+        #expect(
+            AppSettings.shared === AppSettings.shared,
+            "AppSettings.shared gave two different instances: the app's own settings are one instance.")
+        #expect(
+            AppSettings.shared.store === UserDefaults.standard,
+            """
+            AppSettings.shared does not use UserDefaults.standard. The shared instance is the app's \
+            own settings, so it stays on the standard store.
+            """)
+
+        try withTemporaryStore { testStore in
+            let settings = AppSettings(store: testStore)
+            #expect(
+                settings.store === testStore,
+                """
+                AppSettings(store:) did not keep the store it was given: its `store` is \
+                \(settings.store === UserDefaults.standard ? "UserDefaults.standard" : "another store"). \
+                A singleton plus lets every other instance live in a store of its own.
+                """)
+            #expect(
+                settings !== AppSettings.shared,
+                "AppSettings(store:) handed back the shared instance instead of making a new one.")
+        }
+    }
+}

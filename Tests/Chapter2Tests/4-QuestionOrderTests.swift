@@ -1,0 +1,127 @@
+import Chapter2
+import Testing
+
+@Suite("The settings hand out the order the player chose")
+@MainActor
+struct QuestionOrderTests {
+    /// Fifty random sources the test controls: each seed always gives the same numbers.
+    let seeds: ClosedRange<UInt64> = 1...50
+    let group = QuestionGroup.capitals
+
+    @Test("A random strategy asks every question once, in an order its random source decides")
+    func randomStrategyShuffles() {
+        var orders: Set<[Question]> = []
+        var brokenOrders = 0
+        var unrepeatable = 0
+        for seed in seeds {
+            var source = SeededGenerator(seed: seed)
+            var sameSource = SeededGenerator(seed: seed)
+            let order = RandomQuestionStrategy(group: group, using: &source).questions
+            let orderAgain = RandomQuestionStrategy(group: group, using: &sameSource).questions
+            if !isOrdering(order, of: group) { brokenOrders += 1 }
+            if order != orderAgain { unrepeatable += 1 }
+            orders.insert(order)
+        }
+
+        #expect(
+            brokenOrders == 0,
+            """
+            For \(brokenOrders) of \(seeds.count) random sources, the random strategy lost, added or \
+            repeated questions. It should ask every question of the group exactly once.
+            """)
+        #expect(
+            unrepeatable == 0,
+            """
+            For \(unrepeatable) of \(seeds.count) random sources, two strategies built with the same \
+            source gave different orders. The strategy must draw its randomness from the generator it \
+            is given, and from nowhere else.
+            """)
+        #expect(
+            orders.count > 1,
+            """
+            With \(seeds.count) different random sources, the random strategy always gave the same \
+            order\(orders == [group.questions] ? ", the group's own" : ""). It should shuffle the \
+            questions, drawing from the generator it is given.
+            """)
+    }
+
+    @Test("The settings hand out the order the player chose, drawn from the random source they are given")
+    func settingsHandOutTheChosenOrder() throws {
+        try withTemporaryStore { store in
+            let settings = AppSettings(store: store)
+
+            settings.questionStrategyType = .sequential
+            let reordered = seeds.filter { seed in
+                var source = SeededGenerator(seed: seed)
+                return settings.questionStrategy(for: group, using: &source).questions != group.questions
+            }
+            #expect(
+                reordered.isEmpty,
+                """
+                The player chose sequential, yet for \(reordered.count) of \(seeds.count) random sources \
+                the round's order differs from the group's own.
+                """)
+
+            settings.questionStrategyType = .random
+            var orders: Set<[Question]> = []
+            var brokenOrders = 0
+            var unrepeatable = 0
+            for seed in seeds {
+                var source = SeededGenerator(seed: seed)
+                var sameSource = SeededGenerator(seed: seed)
+                let order = settings.questionStrategy(for: group, using: &source).questions
+                let orderAgain = settings.questionStrategy(for: group, using: &sameSource).questions
+                if !isOrdering(order, of: group) { brokenOrders += 1 }
+                if order != orderAgain { unrepeatable += 1 }
+                orders.insert(order)
+            }
+            #expect(
+                brokenOrders == 0,
+                """
+                The player chose random, and for \(brokenOrders) of \(seeds.count) random sources the \
+                round lost, added or repeated questions.
+                """)
+            #expect(
+                unrepeatable == 0,
+                """
+                The player chose random, and for \(unrepeatable) of \(seeds.count) random sources the \
+                same source gave two different orders: the settings must pass their generator on to \
+                the random strategy.
+                """)
+            #expect(
+                orders.count > 1,
+                """
+                The player chose random, yet \(seeds.count) different random sources all gave the same \
+                order\(orders == [group.questions] ? ", the group's own" : ""). Hand out a random \
+                strategy when the player chose random.
+                """)
+        }
+    }
+
+    @Test("Without a random source of their own, the settings still shuffle a random round")
+    func systemRandomnessShuffles() throws {
+        try withTemporaryStore { store in
+            let settings = AppSettings(store: store)
+
+            settings.questionStrategyType = .sequential
+            let sequentialOrder = settings.questionStrategy(for: group).questions
+            #expect(
+                sequentialOrder == group.questions,
+                "The player chose sequential, yet the round does not ask the questions in the group's order.")
+
+            settings.questionStrategyType = .random
+            // Twenty rounds of eight questions: a real shuffle gives them all the same order less
+            // than once in 10^87 runs.
+            let orders = (1...20).map { _ in settings.questionStrategy(for: group).questions }
+            #expect(
+                orders.allSatisfy { isOrdering($0, of: group) },
+                "The player chose random, and a round lost, added or repeated questions.")
+            #expect(
+                Set(orders).count > 1,
+                """
+                The player chose random, yet twenty rounds all asked the questions in the same \
+                order. `questionStrategy(for:)` should shuffle with the system's random generator.
+                """)
+        }
+    }
+}
