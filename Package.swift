@@ -18,9 +18,9 @@ struct Chapter {
     let number: Int
     /// The folder name under `Chapters/` and `Solutions/`, for example `Chapter1-GlobalVsSingleton`.
     let folder: String
-    /// Whether the learner also writes test code (a stub, a fake). It lives in the chapter's
-    /// `TestDoubles/` folder and is compiled into the test target, not the starter; in solutions
-    /// mode `Solutions/<folder>/TestDoubles/` is compiled in its place.
+    /// Whether the learner also writes test code (a stub, a fake, a test trait). It lives in the
+    /// chapter's `TestDoubles/` folder, which becomes a module of its own, `ChapterNTestDoubles`,
+    /// that the tests import; in solutions mode it is built from `Solutions/<folder>/TestDoubles/`.
     var learnerWritesTestDoubles = false
 }
 
@@ -92,28 +92,27 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
     targets.append(
         .target(name: solution, path: "Solutions/\(chapter.folder)", exclude: solutionDocuments + testCode))
 
-    var testSettings = modeSettings
+    var aliasSettings = modeSettings
     if checksSolutions {
         // `import ChapterN` in the tests (and in compile-check snippets) means the solution.
-        testSettings.append(.unsafeFlags(["-module-alias", "\(starter)=\(solution)"]))
+        aliasSettings.append(.unsafeFlags(["-module-alias", "\(starter)=\(solution)"]))
     }
-    let testDependencies: [Target.Dependency] = [
+    var testDependencies: [Target.Dependency] = [
         .target(name: checksSolutions ? solution : starter), "WorkbookSupport",
     ]
 
     if chapter.learnerWritesTestDoubles {
-        // The test target also compiles the test code the learner writes (or, in solutions
-        // mode, its solved twin), so its sources are listed from the package root.
-        let learnerCode = "\(checksSolutions ? "Solutions" : "Chapters")/\(chapter.folder)/\(testDoublesFolder)"
+        // The learner's test code, or its solved twin, as a module the tests import.
+        let doubles = "\(starter)TestDoubles"
         targets.append(
-            .testTarget(
-                name: tests, dependencies: testDependencies, path: ".",
-                sources: ["Tests/\(tests)", learnerCode], swiftSettings: testSettings))
-    } else {
-        targets.append(
-            .testTarget(
-                name: tests, dependencies: testDependencies, path: "Tests/\(tests)", swiftSettings: testSettings))
+            .target(
+                name: doubles, dependencies: [.target(name: checksSolutions ? solution : starter)],
+                path: "\(checksSolutions ? "Solutions" : "Chapters")/\(chapter.folder)/\(testDoublesFolder)",
+                swiftSettings: aliasSettings))
+        testDependencies.append(.target(name: doubles))
     }
+    targets.append(
+        .testTarget(name: tests, dependencies: testDependencies, path: "Tests/\(tests)", swiftSettings: aliasSettings))
 }
 
 let package = Package(

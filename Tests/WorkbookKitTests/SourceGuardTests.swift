@@ -42,7 +42,7 @@ struct SourceGuardTests {
             root: "/w", chapters: [Chapter(number: 4, title: "Subclass stubs", folder: "Chapter4-SubclassStubs")])
         let guardian = SourceGuard(workbook: workbook, scratchFolder: URL(fileURLWithPath: "/w/.build"))
         #expect(guardian.module(of: "Chapters/Chapter4-SubclassStubs/Screen.swift") == "Chapter4")
-        #expect(guardian.module(of: "Chapters/Chapter4-SubclassStubs/TestDoubles/Stub.swift") == "Chapter4Tests")
+        #expect(guardian.module(of: "Chapters/Chapter4-SubclassStubs/TestDoubles/Stub.swift") == "Chapter4TestDoubles")
         #expect(guardian.module(of: "Solutions/Chapter4-SubclassStubs/Screen.swift") == "Chapter4Solution")
         #expect(guardian.module(of: "Tests/Chapter4Tests/1-Tests.swift") == "Chapter4Tests")
         #expect(guardian.module(of: "Tests/WorkbookSupport/CompileCheck.swift") == "WorkbookSupport")

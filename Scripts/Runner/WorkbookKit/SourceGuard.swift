@@ -81,10 +81,10 @@ public struct SourceGuard: Sendable {
         for chapter in workbook.chapters {
             if path.hasPrefix(chapter.starterFolder + "/TestDoubles/")
                 || path.hasPrefix(chapter.solutionFolder + "/TestDoubles/")
-                || path.hasPrefix(chapter.testsFolder + "/")
             {
-                return chapter.testModule
+                return "Chapter\(chapter.number)TestDoubles"
             }
+            if path.hasPrefix(chapter.testsFolder + "/") { return chapter.testModule }
             if path.hasPrefix(chapter.starterFolder + "/") { return "Chapter\(chapter.number)" }
             if path.hasPrefix(chapter.solutionFolder + "/") { return "Chapter\(chapter.number)Solution" }
         }

@@ -412,11 +412,7 @@ public struct Verifier: Sendable {
                 problems.append("Thread Sanitizer reported a data race:")
                 problems += lines[report...].prefix(25).map { "  " + $0 }
             }
-            if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
-            for test in tests where test.state != .passed {
-                problems.append("\(test.state.rawValue) under Thread Sanitizer: \(Self.describe(test))")
-            }
-            return problems
+            return problems + Self.solutionProblems([RunOutcome(tests: tests, ending: result.ending)])
         }
     }
 
