@@ -32,6 +32,7 @@ let testDoublesFolder = "TestDoubles"
 let chapters: [Chapter] = [
     Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
+    Chapter(number: 3, folder: "Chapter3-TestingPain"),
 ]
 
 // MARK: - Switches read from the environment

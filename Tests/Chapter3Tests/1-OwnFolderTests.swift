@@ -1,0 +1,45 @@
+import Chapter3
+import Foundation
+import Testing
+import WorkbookSupport
+
+@Suite("A store keeps its users in the folder it is given")
+struct OwnFolderTests {
+    @Test("A store saves its users in its own folder, where a new store on that folder finds them")
+    func savesInItsOwnFolder() async throws {
+        let ada = User(name: "Ada \(UUID().uuidString)")
+        try await withTemporaryFolder("chapter3-users") { folder in
+            try UserStorage(folder: folder).saveUser(ada)
+
+            let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(
+                !written.isEmpty,
+                """
+                A store opened on a folder of the test's own saved a user and wrote nothing into that \
+                folder: `init(folder:)` ignores the folder, so every store still works in the app's \
+                folder (`UserStorage.appFolder`).
+                """)
+            #expect(
+                try UserStorage(folder: folder).fetchUser(named: ada.name) == ada,
+                "A new store opened on the same folder should find the user saved there: users are kept on disk.")
+        }
+    }
+
+    @Test("Stores on two different folders do not share their users")
+    func foldersAreSeparate() async throws {
+        let ada = User(name: "Ada \(UUID().uuidString)")
+        try await withTemporaryFolder("chapter3-users") { first in
+            try await withTemporaryFolder("chapter3-users") { second in
+                try UserStorage(folder: first).saveUser(ada)
+
+                #expect(
+                    try UserStorage(folder: second).fetchUser(named: ada.name) == nil,
+                    """
+                    A user saved in one folder was found by a store opened on another folder: both stores \
+                    use the app's folder, whatever folder they are given. Two tests cannot keep their \
+                    users apart until each store keeps to its own folder.
+                    """)
+            }
+        }
+    }
+}
