@@ -33,6 +33,7 @@ let chapters: [Chapter] = [
     Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
     Chapter(number: 3, folder: "Chapter3-TestingPain"),
+    Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
 ]
 
 // MARK: - Switches read from the environment

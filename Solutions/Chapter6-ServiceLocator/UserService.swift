@@ -1,0 +1,42 @@
+/// The person who is signed in, as the profile screens show them.
+public struct User: Sendable, Equatable {
+    public var name: String
+    public var email: String
+
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+}
+
+/// What a screen needs from whoever knows the signed-in user. Screens depend on this protocol,
+/// never on `UserService`, so a test can hand them a fake.
+///
+/// `Sendable`, because services are kept in a locator that every task can reach.
+public protocol UserProviding: Sendable {
+    /// The signed-in user as they are now.
+    func currentUser() async -> User
+    /// Renames the signed-in user. Every screen that asks afterwards sees the new name.
+    func changeName(to newName: String) async
+}
+
+/// The app's user service: it keeps the signed-in user and is the one source of truth about them.
+/// Screens do not hand the user to each other; each asks the service. In an app it would also
+/// restore the session from disk and announce changes to the screens that observe it.
+///
+/// An actor, because every screen, on any task, may ask it at once.
+public actor UserService: UserProviding {
+    private var user: User
+
+    public init(signedInUser: User) {
+        user = signedInUser
+    }
+
+    public func currentUser() -> User {
+        user
+    }
+
+    public func changeName(to newName: String) {
+        user.name = newName
+    }
+}

@@ -1,0 +1,29 @@
+import Chapter6
+import Testing
+
+@Suite("A missing service is an error that says what is missing")
+struct MissingServiceTests {
+    @Test("Asking for a service nobody registered throws an error that names the missing type")
+    func missingServiceIsNamed() async {
+        let locator = ServiceLocator()
+        await locator.register((any UserProviding).self) { FakeUserProvider(user: .ada) }
+
+        let error = await #expect(
+            throws: (any Error).self,
+            "Asking for a service nobody registered must throw: no silent nil, no crash."
+        ) {
+            try await locator.resolve((any ParcelTracking).self)
+        }
+        let message = error.map { String(describing: $0) } ?? ""
+        #expect(
+            message.contains("ParcelTracking"),
+            """
+            The error for a missing `ParcelTracking` service says "\(message)", which does not name \
+            it. Whoever reads this in a failed test or a crash report needs to know which \
+            registration to add: put the type's name in the error's description.
+            """)
+    }
+}
+
+/// A service the app might have but nobody registered in these tests.
+protocol ParcelTracking: Sendable {}

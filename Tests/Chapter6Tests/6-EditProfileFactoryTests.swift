@@ -1,0 +1,95 @@
+import Chapter6
+import Testing
+
+@Suite("The factory builds the screen from the locator it is given")
+@MainActor
+struct EditProfileFactoryTests {
+    @Test("The factory wires the screen to the user provider registered in its locator")
+    func factoryWiresTheScreen() async {
+        let locator = ServiceLocator()
+        let provider = FakeUserProvider(user: .grace)
+        await locator.register((any UserProviding).self) { provider }
+
+        guard let screen = await makeScreen(EditProfileFactory(services: locator)) else { return }
+        await screen.load()
+        #expect(
+            screen.name == User.grace.name,
+            "The screen the factory built does not show the registered provider's user.")
+        await screen.save(name: "Grace Brewster Hopper")
+        #expect(
+            await provider.savedNames == ["Grace Brewster Hopper"],
+            "The screen the factory built does not save through the provider registered in the locator.")
+    }
+
+    @Test("Screens built from one locator share one user service: a name saved on one shows on the next")
+    func oneSourceOfTruth() async {
+        let locator = ServiceLocator()
+        await locator.register((any UserProviding).self) { UserService(signedInUser: .ada) }
+        let factory = EditProfileFactory(services: locator)
+
+        guard let first = await makeScreen(factory) else { return }
+        await first.save(name: "Augusta Ada King")
+        guard let second = await makeScreen(factory) else { return }
+        await second.load()
+        #expect(
+            second.name == "Augusta Ada King",
+            """
+            A name saved on one edit-profile screen does not show on the next one. The user service is \
+            the one source of truth about the user: both screens must be wired to the same service, \
+            and saving must go to it.
+            """)
+    }
+
+    @Test("Two apps launched side by side each keep their own locator and their own user")
+    func appsDoNotShareALocator() async {
+        let adasApp = await ProfileApp(signedInUser: .ada)
+        let gracesApp = await ProfileApp(signedInUser: .grace)
+
+        guard let adasScreen = await openEditProfile(in: adasApp),
+            let gracesScreen = await openEditProfile(in: gracesApp)
+        else { return }
+        await adasScreen.load()
+        await gracesScreen.load()
+        #expect(
+            adasScreen.name == User.ada.name && gracesScreen.name == User.grace.name,
+            """
+            Each app should show its own signed-in user, but they show "\(adasScreen.name)" and \
+            "\(gracesScreen.name)": the two apps share one locator, so one app's registration stands \
+            in for the other's. Keep the locator in the app and pass it to the factory.
+            """)
+    }
+
+    /// Builds the screen, or records a failure that says what the thrown error means.
+    private func makeScreen(
+        _ factory: EditProfileFactory, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> EditProfileScreen? {
+        do {
+            return try await factory.makeEditProfileScreen()
+        } catch {
+            Issue.record(
+                """
+                The factory threw instead of building the screen: \(error)
+                A user provider was registered as `any UserProviding`; the factory must ask its locator \
+                for that type.
+                """, sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Opens the screen, or records a failure that says what the thrown error means.
+    private func openEditProfile(
+        in app: ProfileApp, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> EditProfileScreen? {
+        do {
+            return try await app.openEditProfile()
+        } catch {
+            Issue.record(
+                """
+                The app compiled, yet opening the edit-profile screen failed at run time: \(error)
+                A locator checks its registrations only when something asks for them. The factory must \
+                ask for the type the app registered its user provider as.
+                """, sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Chapter6
+
+/// A user provider for tests. It answers with the user it was given and writes down every name
+/// saved through it, so a test can tell which provider a screen really used.
+actor FakeUserProvider: UserProviding {
+    private(set) var user: User
+    private(set) var savedNames: [String] = []
+
+    init(user: User) {
+        self.user = user
+    }
+
+    func currentUser() -> User {
+        user
+    }
+
+    func changeName(to newName: String) {
+        savedNames.append(newName)
+        user.name = newName
+    }
+}
+
+extension User {
+    static let ada = User(name: "Ada Lovelace", email: "ada@example.com")
+    static let grace = User(name: "Grace Hopper", email: "grace@example.com")
+}
