@@ -33,6 +33,7 @@ let chapters: [Chapter] = [
     Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
     Chapter(number: 3, folder: "Chapter3-TestingPain"),
+    Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
 ]
 

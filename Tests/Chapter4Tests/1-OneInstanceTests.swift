@@ -1,0 +1,36 @@
+import Chapter4
+import Testing
+import WorkbookSupport
+
+@Suite("The scary singleton has one instance, kept on the main actor")
+@MainActor
+struct OneInstanceTests {
+    @Test("Every access to ScarySingleton.sharedInstance gives the same instance")
+    func sameInstanceEveryTime() {
+        let first = ScarySingleton.sharedInstance
+        let second = ScarySingleton.sharedInstance
+        #expect(
+            first === second,
+            """
+            ScarySingleton.sharedInstance gave two different instances, so what one screen sets there \
+            is gone for the next. Make it a stored `static let`: Swift 6 accepts that once the class is \
+            isolated to the main actor.
+            """)
+    }
+
+    @Test("Code away from the main actor cannot touch the singleton's state")
+    func onlyTheMainActorTouchesIt() async {
+        await expectDoesNotCompile(
+            """
+            func changeFromAnyThread() {
+                ScarySingleton.sharedInstance.importantValue = "set from a background thread"
+            }
+            """,
+            mentioning: "main actor-isolated",
+            """
+            Code that is not on the main actor can change the singleton's state, and the compiler lets \
+            it. Every screen shares this instance, and screens live on the main actor: isolate the class \
+            to it with `@MainActor`, rather than making a promise of safety the compiler cannot check.
+            """)
+    }
+}

@@ -1,0 +1,30 @@
+import Chapter4
+import Testing
+import WorkbookSupport
+
+@Suite("Another module can subclass the singleton")
+struct SubclassingTests {
+    @Test("Another module can subclass ScarySingleton, override its important method and create the subclass")
+    func subclassFromAnotherModule() async {
+        await expectCompiles(
+            """
+            final class CountingSingleton: ScarySingleton {
+                private(set) var calls = 0
+
+                override func doSomethingImportant() {
+                    calls += 1
+                }
+            }
+
+            @MainActor
+            func makeStandIn() -> ScarySingleton {
+                CountingSingleton()
+            }
+            """,
+            """
+            The tests live in another module, and from there ScarySingleton cannot be subclassed yet. \
+            Outside its module, a class can be subclassed only if it is `open`, a method overridden only \
+            if it is `open`, and a subclass built only if the class has a `public` initialiser.
+            """)
+    }
+}
