@@ -5,22 +5,28 @@ import Foundation
 import WorkbookKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let workbook: Workbook
-do {
-    workbook = try Workbook(containing: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-} catch {
-    FileHandle.standardError.write(Data("workbook: \(error)\n".utf8))
-    exit(2)
+
+/// The workbook: where the wrapper scripts say it is, or the one around the current folder.
+func workbook() -> Workbook {
+    let start = ProcessInfo.processInfo.environment["WORKBOOK_ROOT"] ?? FileManager.default.currentDirectoryPath
+    do {
+        return try Workbook(containing: URL(fileURLWithPath: start))
+    } catch {
+        FileHandle.standardError.write(Data("workbook: \(error)\n".utf8))
+        exit(2)
+    }
 }
 
 let status: Int32
 switch arguments.first {
+case "class-report":
+    status = ClassReportCommand.main(Array(arguments.dropFirst()))
 case "progress":
-    status = await ProgressCommand.main(Array(arguments.dropFirst()), workbook: workbook)
+    status = await ProgressCommand.main(Array(arguments.dropFirst()), workbook: workbook())
 case "verify":
-    status = await VerifyCommand.main(Array(arguments.dropFirst()), workbook: workbook)
+    status = await VerifyCommand.main(Array(arguments.dropFirst()), workbook: workbook())
 default:
-    print("usage: workbook progress [options]  |  workbook verify [options]   (see --help of each)")
+    print("usage: workbook progress|verify|class-report [options]   (see --help of each)")
     status = arguments.first == "--help" ? 0 : 2
 }
 exit(status)
