@@ -34,6 +34,7 @@ let chapters: [Chapter] = [
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
     Chapter(number: 3, folder: "Chapter3-TestingPain"),
     Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true),
+    Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
 ]
 

@@ -1,6 +1,7 @@
 import Chapter4
-import Chapter4TestDoubles
 import Testing
+
+@testable import Chapter4TestDoubles
 
 @Suite("The stub stands in for the singleton and records what it is asked")
 @MainActor

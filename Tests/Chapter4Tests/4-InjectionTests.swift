@@ -1,7 +1,8 @@
 import Chapter4
-import Chapter4TestDoubles
 import Foundation
 import Testing
+
+@testable import Chapter4TestDoubles
 
 @Suite("The profile screen uses the singleton it is given, and the shared one by default")
 @MainActor

@@ -1,6 +1,7 @@
 import Chapter4
-import Chapter4TestDoubles
 import Testing
+
+@testable import Chapter4TestDoubles
 
 /// The learner's stub as the profile screen takes it: a `ScarySingleton`.
 ///

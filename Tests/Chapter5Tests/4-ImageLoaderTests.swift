@@ -1,0 +1,120 @@
+import Chapter5
+import Foundation
+import Testing
+import WorkbookSupport
+
+@Suite("The image loader waits for the downloader it is given")
+struct ImageLoaderTests {
+    @Test("The loader returns the picture its downloader delivered")
+    func returnsTheDownloadedPicture() async throws {
+        let url = uniqueImageURL()
+        let loader = ImageLoader(downloader: CountingDownloader(), cache: ImageCache(limit: 10))
+
+        let picture = try await loader.loadImage(from: url)
+
+        #expect(
+            text(of: picture) == text(of: fakeImage(for: url)),
+            """
+            `loadImage(from:)` should return the picture the downloader it was given delivers.
+            It returned before the download finished, or it asked another downloader: the network \
+            singleton.
+            """)
+    }
+
+    @Test("The loader keeps what it downloaded in the cache it was given")
+    func fillsTheGivenCache() async throws {
+        let url = uniqueImageURL()
+        let cache = ImageCache(limit: 10)
+        let loader = ImageLoader(downloader: CountingDownloader(), cache: cache)
+
+        _ = try await loader.loadImage(from: url)
+
+        #expect(
+            await cache.image(for: url) == fakeImage(for: url),
+            """
+            After a download, the picture should be in the cache given to \
+            `ImageLoader(downloader:cache:)`, and it is not.
+            The loader uses another cache (the shared one), or it returns before the picture arrives.
+            """)
+    }
+
+    @Test("A picture asked for twice, one request after the other, is downloaded once")
+    func secondRequestComesFromTheCache() async throws {
+        let url = uniqueImageURL()
+        let downloader = CountingDownloader()
+        let loader = ImageLoader(downloader: downloader, cache: ImageCache(limit: 10))
+
+        _ = try await loader.loadImage(from: url)
+        _ = try await loader.loadImage(from: url)
+
+        let downloads = await downloader.downloadCount(for: url)
+        #expect(
+            downloads == 1,
+            """
+            The same picture, asked for twice in a row, should be downloaded once: the second time \
+            it is in the cache.
+            0 downloads means the loader never calls the downloader it was given.
+            """)
+    }
+
+    @Test("A failed download reaches the caller, and the next request tries again")
+    func failureIsThrownAndNotRemembered() async throws {
+        let url = uniqueImageURL()
+        let loader = ImageLoader(downloader: FlakyDownloader(), cache: ImageCache(limit: 10))
+
+        try await #require(
+            throws: FlakyDownloader.ConnectionLost.self,
+            """
+            The first download fails, so `loadImage(from:)` must throw that error.
+            Returning something else hides the failure: the caller cannot tell a broken picture \
+            from an empty one.
+            """
+        ) {
+            try await loader.loadImage(from: url)
+        }
+        do {
+            let picture = try await loader.loadImage(from: url)
+            #expect(
+                text(of: picture) == text(of: fakeImage(for: url)),
+                "After one failed download, asking again should download again and return the picture.")
+        } catch {
+            Issue.record(
+                """
+                After one failed download, asking again threw \(error) instead of downloading again.
+                The loader kept the failure. A download that has ended, with a picture or an error, \
+                must not be waited for again, or one lost connection breaks the picture for good.
+                """)
+        }
+    }
+
+    @Test("With the network singleton as its downloader, the loader reads a file: URL")
+    func readsAFileWithTheLiveDownloader() async throws {
+        try await withTemporaryFolder("chapter5-pictures") { folder in
+            let url = folder.appendingPathComponent("logo.png")
+            let bytes = Data("not really a PNG, but bytes all the same".utf8)
+            try bytes.write(to: url)
+            let loader = ImageLoader(downloader: NetworkImageDownloader.shared, cache: ImageCache(limit: 10))
+
+            let picture = try await loader.loadImage(from: url)
+
+            #expect(
+                text(of: picture) == text(of: bytes),
+                "Given the real downloader, the loader must wait for it and return the bytes it read from the file.")
+        }
+    }
+
+    @Test("ImageLoader() without arguments still compiles: the app's singletons are the defaults")
+    func singletonsAreTheDefaults() async {
+        await expectCompiles(
+            """
+            func loaderForTheApp() -> ImageLoader {
+                ImageLoader()
+            }
+            """,
+            """
+            The app creates its loader with `ImageLoader()`, and that must keep working: give \
+            `downloader` the default `NetworkImageDownloader.shared` and `cache` the default \
+            `ImageCache.shared`.
+            """)
+    }
+}
