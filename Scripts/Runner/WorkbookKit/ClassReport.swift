@@ -193,7 +193,7 @@ public struct ClassReport: Sendable {
             let percent = total == 0 ? 0 : passed * 100 / total
             rows +=
                 "<td class=\"total\"><span class=\"bar\"><span style=\"width: \(percent)%\"></span></span>"
-                + "\(passed)/\(total)</td></tr>\n"
+                + "<span class=\"count\">\(passed)/\(total)</span></td></tr>\n"
         }
         let finishedRow =
             "<tr class=\"finished\"><th scope=\"row\">Finished</th>"
@@ -232,7 +232,8 @@ public struct ClassReport: Sendable {
             td.total { text-align: right; white-space: nowrap; font-weight: 600; }
             .bar { display: inline-block; width: 6rem; height: .6rem; background: #e3e6e8; border-radius: 3px; margin-right: .6rem; vertical-align: middle; overflow: hidden; }
             .bar span { display: block; height: 100%; background: #2e9d4f; }
-            tr.finished th, tr.finished td { color: #555; font-size: .9rem; border-top: 2px solid #ccc; }
+            tr.finished th, tr.finished td { color: #555; font-size: .9rem; border-radius: 0; border-top: 2px solid #ccc; }
+            .count { display: inline-block; min-width: 4.5em; text-align: right; }
             .legend span { display: inline-block; padding: .1rem .5rem; border-radius: 4px; margin-right: .6rem; font-size: .85rem; }
             .skipped { margin-top: 1.5rem; color: #8a1111; }
             .skipped h2 { font-size: 1.1rem; }

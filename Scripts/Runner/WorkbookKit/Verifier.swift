@@ -117,6 +117,13 @@ public struct Verifier: Sendable {
             record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
         }
 
+        if startersBuilt.result == .passed {
+            record(await classReportInBrowser(starters))
+        } else {
+            record(
+                Step(title: "the class report, as a browser shows it", result: .skipped("the starters do not build")))
+        }
+
         if !options.runnerScenarios {
             record(Step(title: "the runner's scenarios", result: .skipped("left out with --skip-scenarios")))
         } else if startersBuilt.result == .passed {
@@ -421,9 +428,7 @@ public struct Verifier: Sendable {
     func mutexAnnotations(for mirror: Workbook) async throws -> URL {
         let source = mirror.root.appendingPathComponent("Scripts/Runner/tsan/MutexAnnotations.c")
         let library = workFolder.appendingPathComponent("libMutexAnnotations.so")
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        let swift = path.map { URL(fileURLWithPath: $0).appendingPathComponent("swift") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let swift = Self.onPath("swift").map { URL(fileURLWithPath: $0) }
         let beside = swift.map {
             $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("clang")
         }
@@ -442,26 +447,59 @@ public struct Verifier: Sendable {
     /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
     /// leave it in. They are slow, so they run only when `WORKBOOK_SCENARIOS=1`.
     func runnerScenarios(_ starters: PackageTools) async -> Step {
-        await measure("the runner's scenarios (copies of the workbook in each state)") {
+        await runnerTests(
+            "the runner's scenarios (copies of the workbook in each state)", suite: "ScenarioTests",
+            environment: ["WORKBOOK_SCENARIOS": "1"], tools: starters, timeLimit: .seconds(1800))
+    }
+
+    /// The class report printed by a real headless browser and read back: only where a browser
+    /// and `pdftotext` exist (`.ci/run` installs them); elsewhere a notice says it was not checked.
+    func classReportInBrowser(_ starters: PackageTools) async -> Step {
+        let title = "the class report, as a browser shows it"
+        let environment = ProcessInfo.processInfo.environment
+        let browsers = [
+            environment["WORKBOOK_BROWSER"], Self.onPath("chromium"), Self.onPath("chromium-browser"),
+            Self.onPath("google-chrome"), Self.onPath("google-chrome-stable"),
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        ]
+        let browser = browsers.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let browser, let pdftotext = Self.onPath("pdftotext") else {
+            return Step(
+                title: title,
+                result: .unavailable(
+                    "it needs a headless Chromium and pdftotext, and this machine lacks one (.ci/run installs both)"))
+        }
+        return await runnerTests(
+            title, suite: "ClassReportBrowserTests",
+            environment: ["WORKBOOK_BROWSER": browser, "WORKBOOK_PDFTOTEXT": pdftotext], tools: starters,
+            timeLimit: .seconds(300))
+    }
+
+    /// Runs one suite of the runner's own tests with `environment` added; every test must pass.
+    func runnerTests(
+        _ title: String, suite: String, environment: [String: String], tools starters: PackageTools,
+        timeLimit: Duration
+    ) async -> Step {
+        await measure(title) {
             var tools = starters
-            tools.environment["WORKBOOK_SCENARIOS"] = "1"
-            let events = workFolder.appendingPathComponent("events-scenarios.jsonl")
+            tools.environment.merge(environment) { $1 }
+            let events = workFolder.appendingPathComponent("events-\(suite).jsonl")
             defer { try? FileManager.default.removeItem(at: events) }
             let result = try await tools.test(
-                filter: "^WorkbookKitTests\\.", events: events, chapters: nil, timeLimit: .seconds(1800))
+                filter: "^WorkbookKitTests\\.\(suite)/", events: events, chapters: nil, timeLimit: timeLimit)
             let stream = EventStream(
                 (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
             let tests = stream.results(ending: result.ending)
-            var problems: [String] = []
-            if !tests.contains(where: { $0.suite?.contains("Scenario") == true || $0.id.contains("Scenario") }) {
-                problems.append("no scenario tests ran")
-            }
-            for test in tests where test.state != .passed {
-                problems.append("\(test.state.rawValue): \(Self.describe(test))")
-            }
-            if tests.isEmpty { problems.append("no tests ran (\(result.ending))") }
-            return problems
+            if tests.isEmpty { return ["no test of \(suite) ran (\(result.ending))"] }
+            return tests.filter { $0.state != .passed }.map { "\($0.state.rawValue): \(Self.describe($0))" }
         }
+    }
+
+    /// The full path of `program` on the PATH, if it is there.
+    static func onPath(_ program: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static func isChapterTest(_ test: TestResult) -> Bool { test.id.hasPrefix("Chapter") }
