@@ -7,10 +7,11 @@ import Testing
 struct VerifierTests {
     let chapter = Chapter(number: 1, title: "Global vs singleton", folder: "Chapter1-GlobalVsSingleton")
 
+    /// A test with `issues` issues, recorded on lines 10, 11, 12…
     func test(_ name: String, _ state: TestState, issues: Int = 0, module: String = "Chapter1Tests") -> TestResult {
         TestResult(
             id: "\(module).S/\(name)()/F.swift:1:1", name: name, file: nil, line: nil, state: state,
-            issues: Array(repeating: TestIssue(message: "why", file: nil, line: nil), count: issues))
+            issues: (0..<issues).map { TestIssue(message: "why", file: "F.swift", line: 10 + $0) })
     }
 
     func run(_ tests: [TestResult], ending: CommandResult.Ending = .exited(1)) -> Verifier.RunOutcome {
@@ -47,6 +48,15 @@ struct VerifierTests {
         let problems = Verifier.starterProblems(
             [run(starterRun), run(second)], chapters: [chapter], solutionTests: nil)
         #expect(problems.contains { $0.contains("differs from run 1") })
+    }
+
+    @Test("More or fewer issues at the same places is the same failure: a parameterized test may vary")
+    func sameFailureAtTheSamePlaces() {
+        var second = starterRun
+        second[1].issues.append(second[1].issues[0])
+        let problems = Verifier.starterProblems(
+            [run(starterRun), run(second)], chapters: [chapter], solutionTests: nil)
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test("A starter that crashes, or a chapter without tests, is refused")

@@ -188,6 +188,16 @@ public struct Verifier: Sendable {
                 for section in sections where !lesson.contains("\n\(section)") {
                     problems.append("\(name): the lesson has no `\(section)` section")
                 }
+                // The sections come in this order, and the lesson ends with the last two.
+                let headings = lesson.split(separator: "\n").filter { $0.hasPrefix("## ") }.map(String.init)
+                let order = sections.compactMap { headings.firstIndex(of: $0) }
+                if order != order.sorted() {
+                    problems.append(
+                        "\(name): the lesson's sections are not in the order \(sections.joined(separator: ", "))")
+                }
+                if let last = headings.last, last != "## Going further" {
+                    problems.append("\(name): the lesson should end with `## Going further`, not `\(last)`")
+                }
             }
             let hints = (try? String(contentsOf: root.appendingPathComponent(chapter.hints), encoding: .utf8)) ?? ""
             if Hints(markdown: hints).steps.isEmpty {
@@ -354,12 +364,13 @@ public struct Verifier: Sendable {
         return problems
     }
 
-    /// Against the starters, every chapter test fails, and fails the same way (same state, same
-    /// number of issues) in every run; the other tests pass; no run crashes; every chapter has
-    /// tests; and the same tests run as against the solutions.
+    /// Against the starters, every chapter test fails, and fails the same way in every run (the
+    /// same state, and issues recorded at the same places: how many a parameterized test records
+    /// may vary, where they come from may not); the other tests pass; no run crashes; every
+    /// chapter has tests; and the same tests run as against the solutions.
     static func starterProblems(_ runs: [RunOutcome], chapters: [Chapter], solutionTests: [TestResult]?) -> [String] {
         var problems: [String] = []
-        var first: [String: (TestState, Int)] = [:]
+        var first: [String: (TestState, Set<String>)] = [:]
         for (index, run) in runs.enumerated() {
             let number = index + 1
             if run.ending != .exited(0) && run.ending != .exited(1) {
@@ -374,13 +385,15 @@ public struct Verifier: Sendable {
                 } else if !isChapterTest(test) && test.state != .passed && test.state != .skipped {
                     problems.append("run \(number): \(test.state.rawValue): \(Self.describe(test))")
                 }
-                let outcome = (test.state, test.issues.count)
+                let outcome = (test.state, Set(test.issues.map { "\($0.file ?? "?"):\($0.line ?? 0)" }))
                 if index == 0 {
                     first[test.id] = outcome
                 } else if let earlier = first[test.id], earlier != outcome {
+                    let places = { (set: Set<String>) in set.isEmpty ? "no issue" : set.sorted().joined(separator: ", ")
+                    }
                     problems.append(
-                        "run \(number) differs from run 1 (\(earlier.0.rawValue), \(earlier.1) issues → "
-                            + "\(outcome.0.rawValue), \(outcome.1) issues): \(Self.describe(test))")
+                        "run \(number) differs from run 1 (\(earlier.0.rawValue) at \(places(earlier.1)) → "
+                            + "\(outcome.0.rawValue) at \(places(outcome.1))): \(Self.describe(test))")
                 }
             }
             if index > 0 {
