@@ -30,7 +30,8 @@ let testDoublesFolder = "TestDoubles"
 /// Every chapter that exists, in order. Keep it at nine or fewer: `--filter Chapter1`
 /// would also select a `Chapter10`.
 let chapters: [Chapter] = [
-    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton")
+    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
+    Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
 ]
 
 // MARK: - Switches read from the environment
