@@ -36,6 +36,7 @@ let chapters: [Chapter] = [
     Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true),
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
+    Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
 ]
 
 // MARK: - Switches read from the environment

@@ -1,0 +1,73 @@
+import Chapter7
+import Foundation
+import Testing
+
+@Suite("Environment.live forwards to the real singletons; Environment.mock needs none of them")
+struct LiveAndMockTests {
+    @Test("Environment.live finds users in the app's database")
+    func liveFindsUsersInTheDatabase() throws {
+        let stored = try #require(DatabaseManager.shared.user(withID: 1), "The database should have a user with id 1.")
+
+        #expect(
+            Environment.live.getUserForId(1) == stored,
+            """
+            Environment.live did not hand out the user that DatabaseManager.shared has. The live \
+            environment is the one the app ships with: its getUserForId must ask the real database.
+            """)
+    }
+
+    @Test("Environment.live tells the real time")
+    func liveTellsTheRealTime() {
+        let before = Date()
+        let now = Environment.live.now()
+        let after = Date()
+
+        #expect(
+            before <= now && now <= after,
+            "Environment.live.now() is not the current time. The live environment must read the system clock.")
+    }
+
+    @Test("Environment.live reads feature flags from the app's remote configuration")
+    func liveReadsRemoteFlags() throws {
+        try #require(
+            FeatureFlag.allCases.contains { RemoteConfig.shared.isEnabled($0) },
+            "RemoteConfig.shared should have at least one flag switched on, or this test proves nothing.")
+
+        for flag in FeatureFlag.allCases {
+            #expect(
+                Environment.live.isEnabled(flag) == RemoteConfig.shared.isEnabled(flag),
+                """
+                Environment.live and RemoteConfig.shared disagree about the flag "\(flag.rawValue)". \
+                The live environment's isEnabled must ask RemoteConfig.shared.
+                """)
+        }
+    }
+
+    @Test("Environment.mock hands out made-up values and asks no singleton")
+    func mockNeedsNoSingleton() throws {
+        let idNoDatabaseHas: Int64 = 4_242_424_242
+        try #require(
+            DatabaseManager.shared.user(withID: idNoDatabaseHas) == nil
+                && DatabaseManagerV2.shared.fetchUser(id: idNoDatabaseHas) == nil,
+            "No database should have a user with id \(idNoDatabaseHas).")
+
+        let user = Environment.mock.getUserForId(idNoDatabaseHas)
+        #expect(
+            user != nil,
+            """
+            Environment.mock found no user. A mock does not ask the database: it makes a user up, \
+            for any id, so a test or a preview always has one to show.
+            """)
+        #expect(
+            user == Environment.mock.getUserForId(idNoDatabaseHas),
+            "Environment.mock gave two different users for the same id. A mock answers the same question the same way, every time."
+        )
+        // Compared as numbers: printed as dates, two moments a microsecond apart look the same.
+        let first = Environment.mock.now().timeIntervalSinceReferenceDate
+        let second = Environment.mock.now().timeIntervalSinceReferenceDate
+        #expect(
+            first == second,
+            "Environment.mock.now() moved between two calls. A mock clock stands still, so that tests give the same result every time."
+        )
+    }
+}
