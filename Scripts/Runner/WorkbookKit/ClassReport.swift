@@ -186,7 +186,10 @@ public struct ClassReport: Sendable {
                     }
                 let label = cell.state?.rawValue ?? "not in this file"
                 let mark = cell.state == .done ? " ✔" : Self.isBroken(cell.state) ? " !" : ""
-                rows += "<td class=\"\(kind)\" title=\"\(escape(label))\">\(escape(cell.text))\(mark)</td>"
+                // A broken chapter says which way it is broken, so a projected page needs no tooltip.
+                let note = Self.isBroken(cell.state) ? "<small>\(escape(label))</small>" : ""
+                rows +=
+                    "<td class=\"\(kind)\" title=\"\(escape(label))\">\(escape(cell.text))\(mark)\(note)</td>"
             }
             let passed = student.report?.passed ?? 0
             let total = student.report?.total ?? 0
@@ -228,6 +231,7 @@ public struct ClassReport: Sendable {
             td.progress { background: #fde9b6; color: #6b4a00; }
             td.waiting { background: #eceff1; color: #555; }
             td.broken { background: #f9c9c9; color: #8a1111; font-weight: 600; }
+            td.broken small { display: block; font-size: .6rem; font-weight: normal; }
             td.missing { color: #999; }
             td.total { text-align: right; white-space: nowrap; font-weight: 600; }
             .bar { display: inline-block; width: 6rem; height: .6rem; background: #e3e6e8; border-radius: 3px; margin-right: .6rem; vertical-align: middle; overflow: hidden; }
