@@ -10,18 +10,7 @@ struct QuestionOrderTests {
 
     @Test("A random strategy asks every question once, in an order its random source decides")
     func randomStrategyShuffles() {
-        var orders: Set<[Question]> = []
-        var brokenOrders = 0
-        var unrepeatable = 0
-        for seed in seeds {
-            var source = SeededGenerator(seed: seed)
-            var sameSource = SeededGenerator(seed: seed)
-            let order = RandomQuestionStrategy(group: group, using: &source).questions
-            let orderAgain = RandomQuestionStrategy(group: group, using: &sameSource).questions
-            if !isOrdering(order, of: group) { brokenOrders += 1 }
-            if order != orderAgain { unrepeatable += 1 }
-            orders.insert(order)
-        }
+        let (orders, brokenOrders, unrepeatable) = survey { RandomQuestionStrategy(group: group, using: &$0).questions }
 
         #expect(
             brokenOrders == 0,
@@ -63,17 +52,8 @@ struct QuestionOrderTests {
                 """)
 
             settings.questionStrategyType = .random
-            var orders: Set<[Question]> = []
-            var brokenOrders = 0
-            var unrepeatable = 0
-            for seed in seeds {
-                var source = SeededGenerator(seed: seed)
-                var sameSource = SeededGenerator(seed: seed)
-                let order = settings.questionStrategy(for: group, using: &source).questions
-                let orderAgain = settings.questionStrategy(for: group, using: &sameSource).questions
-                if !isOrdering(order, of: group) { brokenOrders += 1 }
-                if order != orderAgain { unrepeatable += 1 }
-                orders.insert(order)
+            let (orders, brokenOrders, unrepeatable) = survey {
+                settings.questionStrategy(for: group, using: &$0).questions
             }
             #expect(
                 brokenOrders == 0,
@@ -123,5 +103,24 @@ struct QuestionOrderTests {
                 order. `questionStrategy(for:)` should shuffle with the system's random generator.
                 """)
         }
+    }
+
+    /// Draws an order with each seed, twice: the different orders seen, how many were not an
+    /// ordering of the group's questions, and how many seeds gave two different orders.
+    func survey(
+        _ order: (inout SeededGenerator) -> [Question]
+    ) -> (orders: Set<[Question]>, brokenOrders: Int, unrepeatable: Int) {
+        var orders: Set<[Question]> = []
+        var brokenOrders = 0
+        var unrepeatable = 0
+        for seed in seeds {
+            var source = SeededGenerator(seed: seed)
+            var sameSource = SeededGenerator(seed: seed)
+            let first = order(&source)
+            if !isOrdering(first, of: group) { brokenOrders += 1 }
+            if first != order(&sameSource) { unrepeatable += 1 }
+            orders.insert(first)
+        }
+        return (orders, brokenOrders, unrepeatable)
     }
 }

@@ -36,30 +36,17 @@ public func expectDoesNotCompile(
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-    let outcome: CompileOutcome
-    do {
-        outcome = try await CompileCheck(fileID: fileID, filePath: filePath).compile(snippet, in: configuration)
-    } catch {
-        Issue.record("The compile check could not run: \(error)", sourceLocation: sourceLocation)
-        return
-    }
-    let intro = comment.map { "\($0.rawValue)\n\n" } ?? ""
+    let check = CompileCheck.Request(
+        snippet: snippet, configuration: configuration, comment: comment, fileID: fileID, filePath: filePath,
+        sourceLocation: sourceLocation)
+    guard let outcome = await check.run() else { return }
     if outcome.succeeded {
-        Issue.record(
-            Comment(
-                rawValue: intro + "This code compiles, in \(configuration), but it should not:\n"
-                    + outcome.numberedSnippet),
-            sourceLocation: sourceLocation)
-        return
-    }
-    let matching = outcome.errors.filter { $0.localizedCaseInsensitiveContains(phrase) }
-    if matching.isEmpty {
-        Issue.record(
-            Comment(
-                rawValue: intro + "This code does not compile, in \(configuration), as expected, but not for the "
-                    + "expected reason: no error mentions \"\(phrase)\".\n" + outcome.numberedSnippet
-                    + "\nThe compiler said:\n" + outcome.compilerOutput),
-            sourceLocation: sourceLocation)
+        check.fail("This code compiles, in \(configuration), but it should not:\n" + outcome.numberedSnippet)
+    } else if !outcome.errors.contains(where: { $0.localizedCaseInsensitiveContains(phrase) }) {
+        check.fail(
+            "This code does not compile, in \(configuration), as expected, but not for the expected reason: "
+                + "no error mentions \"\(phrase)\".\n" + outcome.numberedSnippet + "\nThe compiler said:\n"
+                + outcome.compilerOutput)
     }
 }
 
@@ -74,20 +61,42 @@ public func expectCompiles(
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-    let outcome: CompileOutcome
-    do {
-        outcome = try await CompileCheck(fileID: fileID, filePath: filePath).compile(snippet, in: configuration)
-    } catch {
-        Issue.record("The compile check could not run: \(error)", sourceLocation: sourceLocation)
-        return
-    }
+    let check = CompileCheck.Request(
+        snippet: snippet, configuration: configuration, comment: comment, fileID: fileID, filePath: filePath,
+        sourceLocation: sourceLocation)
+    guard let outcome = await check.run() else { return }
     if !outcome.succeeded {
-        let intro = comment.map { "\($0.rawValue)\n\n" } ?? ""
-        Issue.record(
-            Comment(
-                rawValue: intro + "This code should compile, in \(configuration), but it does not:\n"
-                    + outcome.numberedSnippet + "\nThe compiler said:\n" + outcome.compilerOutput),
-            sourceLocation: sourceLocation)
+        check.fail(
+            "This code should compile, in \(configuration), but it does not:\n" + outcome.numberedSnippet
+                + "\nThe compiler said:\n" + outcome.compilerOutput)
+    }
+}
+
+extension CompileCheck {
+    /// One call of `expectCompiles` or `expectDoesNotCompile`: what to compile, and where to report.
+    struct Request {
+        var snippet: String
+        var configuration: BuildConfiguration
+        var comment: Comment?
+        var fileID: String
+        var filePath: String
+        var sourceLocation: SourceLocation
+
+        /// The compiler's verdict, or `nil` (with an issue recorded) when the check could not run.
+        func run() async -> CompileOutcome? {
+            do {
+                return try await CompileCheck(fileID: fileID, filePath: filePath).compile(snippet, in: configuration)
+            } catch {
+                Issue.record("The compile check could not run: \(error)", sourceLocation: sourceLocation)
+                return nil
+            }
+        }
+
+        /// Records a failure: the test's own explanation first, then what the compiler made of it.
+        func fail(_ details: String) {
+            let intro = comment.map { "\($0.rawValue)\n\n" } ?? ""
+            Issue.record(Comment(rawValue: intro + details), sourceLocation: sourceLocation)
+        }
     }
 }
 
