@@ -77,6 +77,17 @@ public struct PackageTools: Sendable {
         ).run(log: log)
     }
 
+    /// Whether several test runs can go at once. Only when the test binary runs directly:
+    /// `swift test` holds SwiftPM's lock on the scratch folder, so a second one would wait, with
+    /// its time limit running.
+    public var runsTestsConcurrently: Bool {
+        #if os(Linux)
+            testBinary() != nil
+        #else
+            false
+        #endif
+    }
+
     /// The test executable SwiftPM linked (Linux: `<scratch>/debug/<Package>PackageTests.xctest`).
     public func testBinary() -> URL? {
         let debug = scratchFolder.appendingPathComponent("debug")

@@ -112,7 +112,7 @@ public struct ProgressRunner: Sendable {
         try await withThrowingTaskGroup(of: ChapterReport.self) { group in
             var waiting = chapters[...]
             var reports: [ChapterReport] = []
-            for _ in 0..<jobs {
+            for _ in 0..<(tools.runsTestsConcurrently ? jobs : 1) {
                 guard let chapter = waiting.popFirst() else { break }
                 group.addTask { try await self.run(chapter, included: included) }
             }
@@ -175,14 +175,19 @@ public struct ProgressRunner: Sendable {
     }
 
     private func runAlone(_ tests: [TestResult], included: Set<Int>?, in folder: URL) async throws -> [TestResult] {
-        try await withThrowingTaskGroup(of: TestResult?.self) { group in
-            for (index, test) in tests.enumerated() {
-                group.addTask {
-                    let (stream, result) = try await runTests(
-                        filter: test.exactFilter, included: included, in: folder, round: 100 + index)
-                    return stream.results(ending: result.ending).first { $0.id == test.id }
-                }
-            }
+        @Sendable func alone(_ index: Int) async throws -> TestResult? {
+            let test = tests[index]
+            let (stream, result) = try await runTests(
+                filter: test.exactFilter, included: included, in: folder, round: 100 + index)
+            return stream.results(ending: result.ending).first { $0.id == test.id }
+        }
+        guard tools.runsTestsConcurrently else {
+            var results: [TestResult] = []
+            for index in tests.indices { if let result = try await alone(index) { results.append(result) } }
+            return results
+        }
+        return try await withThrowingTaskGroup(of: TestResult?.self) { group in
+            for index in tests.indices { group.addTask { try await alone(index) } }
             var results: [TestResult] = []
             for try await result in group { if let result { results.append(result) } }
             return results
