@@ -157,17 +157,7 @@ enum WatchCommand {
     /// Path, size, time and content of every file the learner may edit: content too, because a
     /// rewrite can keep both size and time.
     static func fingerprint(of workbook: Workbook) -> [String: UInt64] {
-        var result: [String: UInt64] = [:]
-        for top in ["Chapters", "Tests"] {
-            let folder = workbook.root.appendingPathComponent(top)
-            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
-            while let path = walker.nextObject() as? String {
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
-                    continue
-                }
-                result["\(top)/\(path)"] = SourceGuard.hash(data)
-            }
-        }
-        return result
+        SourceGuard.files(in: ["Chapters", "Tests"], of: workbook) { _ in true }
+            .compactMapValues { FileManager.default.contents(atPath: $0).map(SourceGuard.hash) }
     }
 }

@@ -51,7 +51,7 @@ public struct ProgressRunner: Sendable {
         let report = Report(
             chapters: workbook.chapters.compactMap { reports[$0.number] }, toolchain: await toolchain,
             buildProblems: build.problems)
-        remember(report)
+        remember(report, last: lastReport)
         return report
     }
 
@@ -130,8 +130,9 @@ public struct ProgressRunner: Sendable {
     /// runs the tests that did not get their turn again, without it.
     func run(_ chapter: Chapter, included: Set<Int>?) async throws -> ChapterReport {
         status("Testing chapter \(chapter.number)…")
-        let scratch = try TemporaryFolderURL.make(prefix: "workbook-chapter\(chapter.number)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = try TemporaryFolder(prefix: "workbook-chapter\(chapter.number)")
+        defer { folder.remove() }
+        let scratch = folder.url
 
         var catalogue: [TestResult] = []
         var outcomes: [String: TestResult] = [:]
@@ -245,10 +246,10 @@ public struct ProgressRunner: Sendable {
         (try? Data(contentsOf: lastReportFile)).flatMap { try? Report.decode($0) }
     }
 
-    func remember(_ report: Report) {
-        // Only counts learned from a build are worth keeping.
+    /// Saves `report`; a chapter with no tests now (it does not compile) keeps its total from `last`.
+    func remember(_ report: Report, last: Report?) {
         var merged = report
-        if let last = lastKnownReport() {
+        if let last {
             for index in merged.chapters.indices where merged.chapters[index].tests.isEmpty {
                 if let old = last.chapters.first(where: { $0.number == merged.chapters[index].number }) {
                     merged.chapters[index].total = old.total
@@ -257,14 +258,5 @@ public struct ProgressRunner: Sendable {
         }
         try? FileManager.default.createDirectory(at: tools.scratchFolder, withIntermediateDirectories: true)
         try? merged.json().write(to: lastReportFile, atomically: true, encoding: .utf8)
-    }
-}
-
-/// A new folder in the system's temporary directory.
-enum TemporaryFolderURL {
-    static func make(prefix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }

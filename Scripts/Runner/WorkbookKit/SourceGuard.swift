@@ -47,20 +47,26 @@ public struct SourceGuard: Sendable {
 
     /// Signatures of every Swift file of the chapters, solutions and tests.
     func signatures() -> [String: Signature] {
-        var result: [String: Signature] = [:]
-        let fileManager = FileManager.default
-        for top in ["Chapters", "Solutions", "Tests"] {
-            let folder = workbook.root.appendingPathComponent(top)
-            guard let walker = fileManager.enumerator(atPath: folder.path) else { continue }
-            while let path = walker.nextObject() as? String {
-                guard path.hasSuffix(".swift") else { continue }
-                let full = folder.appendingPathComponent(path).path
-                guard let attributes = try? fileManager.attributesOfItem(atPath: full),
-                    let content = fileManager.contents(atPath: full)
-                else { continue }
+        Self.files(in: ["Chapters", "Solutions", "Tests"], of: workbook) { $0.hasSuffix(".swift") }
+            .compactMapValues { full in
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: full),
+                    let content = FileManager.default.contents(atPath: full)
+                else { return nil }
                 let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                result["\(top)/\(path)"] = Signature(
-                    size: content.count, modified: modified, contentHash: Self.hash(content))
+                return Signature(size: content.count, modified: modified, contentHash: Self.hash(content))
+            }
+    }
+
+    /// The files below the workbook's `folders` that `include` accepts: workbook-relative path →
+    /// full path.
+    static func files(in folders: [String], of workbook: Workbook, include: (String) -> Bool) -> [String: String] {
+        var result: [String: String] = [:]
+        for top in folders {
+            let folder = workbook.root.appendingPathComponent(top)
+            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            while let path = walker.nextObject() as? String {
+                guard include(path) else { continue }
+                result["\(top)/\(path)"] = folder.appendingPathComponent(path).path
             }
         }
         return result
