@@ -6,9 +6,13 @@
 //   ChapterNSolution  the reference solution                    Solutions/<folder>/
 //   ChapterNTests     the chapter's tests                       Tests/ChapterNTests/
 //
-// The tests always say `import ChapterN`. By default that is the starter. With
+// The tests always say `import ChapterN`. By default that is the starter, and the solutions are
+// not built at all: a learner's build compiles only what the learner runs. With
 // `WORKBOOK=solutions` the very same test sources are compiled against `ChapterNSolution`
 // instead (through a module alias), which is how the maintainers prove every solution passes.
+//
+// The course only: the runner, the class report and the verifier are a package of their own, in
+// `Scripts/Runner/`, which the scripts build.
 
 import Foundation
 import PackageDescription
@@ -59,11 +63,12 @@ let selectedChapters: Set<Int>? = environment["WORKBOOK_CHAPTERS"].map { list in
     Set(list.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
 }
 
-/// The lesson and hints beside the starter, the walk-through beside the solution: Markdown, not
-/// sources. Listed by name rather than found on disk, because SwiftPM caches this manifest's
-/// result and would not see a file added later.
+/// The lesson and hints beside the starter; beside the solution, the walk-through, the teacher's
+/// notes and the catalogue of other designs and typical mistakes (files laid over the starter by
+/// `Scripts/verify`, never part of a module). Listed by name rather than found on disk, because
+/// SwiftPM caches this manifest's result and would not see a file added later.
 let starterDocuments = ["README.md", "HINTS.md"]
-let solutionDocuments = ["SOLUTION.md"]
+let solutionDocuments = ["SOLUTION.md", "TEACHING.md", "Catalogue"]
 
 /// Tells the shared test helpers which code the tests are compiled against.
 let modeSettings: [SwiftSetting] = checksSolutions ? [.define("WORKBOOK_SOLUTIONS")] : []
@@ -72,14 +77,7 @@ let modeSettings: [SwiftSetting] = checksSolutions ? [.define("WORKBOOK_SOLUTION
 
 var targets: [Target] = [
     // Helpers every chapter's tests share: compile checks, temporary folders.
-    .target(
-        name: "WorkbookSupport", dependencies: ["WorkbookKit"], path: "Tests/WorkbookSupport",
-        swiftSettings: modeSettings),
-    // The learner's runner (`Scripts/progress`) and the maintainer's proof (`Scripts/verify`).
-    .target(name: "WorkbookKit", path: "Scripts/Runner/WorkbookKit"),
-    .executableTarget(name: "workbook", dependencies: ["WorkbookKit"], path: "Scripts/Runner/workbook"),
-    .testTarget(
-        name: "WorkbookKitTests", dependencies: ["WorkbookKit", "WorkbookSupport"], path: "Tests/WorkbookKitTests"),
+    .target(name: "WorkbookSupport", path: "Tests/WorkbookSupport", swiftSettings: modeSettings)
 ]
 
 for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true {
@@ -88,14 +86,16 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
     let tests = "\(starter)Tests"
     let testCode = chapter.learnerWritesTestDoubles ? [testDoublesFolder] : []
 
-    // The starter is left out in solutions mode, so a half-edited starter never stops the
-    // solutions from being checked. Solutions are built in both modes, so a broken solution
-    // is never hidden.
-    if !checksSolutions {
+    // Each mode builds only its own side: the starters for the learner (so a learner's build never
+    // waits for, or breaks on, a solution), the solutions for `WORKBOOK=solutions` (so a
+    // half-edited starter never stops the solutions from being checked). `./Scripts/verify`
+    // builds both, each with warnings as errors, so a broken solution is never hidden.
+    if checksSolutions {
+        targets.append(
+            .target(name: solution, path: "Solutions/\(chapter.folder)", exclude: solutionDocuments + testCode))
+    } else {
         targets.append(.target(name: starter, path: "Chapters/\(chapter.folder)", exclude: starterDocuments + testCode))
     }
-    targets.append(
-        .target(name: solution, path: "Solutions/\(chapter.folder)", exclude: solutionDocuments + testCode))
 
     var aliasSettings = modeSettings
     if checksSolutions {
@@ -123,7 +123,6 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
 let package = Package(
     name: "SingletonsWorkbook",
     platforms: [.macOS(.v15)],  // `Mutex` (module Synchronization) needs macOS 15.
-    products: [.executable(name: "workbook", targets: ["workbook"])],
     targets: targets,
     swiftLanguageModes: [.v6]
 )

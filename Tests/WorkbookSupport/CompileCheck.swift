@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WorkbookKit
 
 /// How the chapter's code is compiled for a compile check.
 public enum BuildConfiguration: Sendable, CustomStringConvertible {
@@ -18,12 +17,32 @@ public enum BuildConfiguration: Sendable, CustomStringConvertible {
     }
 }
 
+/// Where a compile check puts the snippet.
+public enum SnippetPlace: Sendable, CustomStringConvertible {
+    /// In a file of another module that begins with `import ChapterN`: what any other module of
+    /// the app (or the tests, with a plain `import`) can do.
+    case anotherModule
+    /// In one more file of the chapter's own module: what the rest of the chapter's code can do.
+    /// Access levels such as `internal` and `internal(set)` let this code through where
+    /// ``anotherModule`` is refused; `private` and `fileprivate` stop both.
+    case insideTheModule
+
+    public var description: String {
+        switch self {
+        case .anotherModule: "from another module"
+        case .insideTheModule: "inside the chapter's own module"
+        }
+    }
+}
+
 /// Expects `snippet` not to compile against this chapter's code, with an error that mentions
 /// `phrase`.
 ///
-/// The snippet is compiled as a file of another module that starts with `import ChapterN`
-/// (the chapter is worked out from the calling test's module), in Swift 6 language mode, as
-/// library code: write declarations, such as a function, not top-level statements.
+/// By default the snippet is compiled as a file of another module that starts with
+/// `import ChapterN` (the chapter is worked out from the calling test's module); with
+/// `from: .insideTheModule` it is compiled as one more file of the chapter's own module. Either
+/// way in Swift 6 language mode, as library code: write declarations, such as a function, not
+/// top-level statements.
 ///
 /// Requiring a phrase keeps the check honest: a snippet that fails for some other reason (a typo,
 /// a missing type) does not count as the lesson's error.
@@ -31,20 +50,22 @@ public func expectDoesNotCompile(
     _ snippet: String,
     mentioning phrase: String,
     in configuration: BuildConfiguration = .debug,
+    from place: SnippetPlace = .anotherModule,
     _ comment: Comment? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     let check = CompileCheck.Request(
-        snippet: snippet, configuration: configuration, comment: comment, fileID: fileID, filePath: filePath,
-        sourceLocation: sourceLocation)
+        snippet: snippet, configuration: configuration, place: place, comment: comment, fileID: fileID,
+        filePath: filePath, sourceLocation: sourceLocation)
     guard let outcome = await check.run() else { return }
     if outcome.succeeded {
-        check.fail("This code compiles, in \(configuration), but it should not:\n" + outcome.numberedSnippet)
+        check.fail(
+            "This code compiles, \(place), in \(configuration), but it should not:\n" + outcome.numberedSnippet)
     } else if !outcome.errors.contains(where: { $0.localizedCaseInsensitiveContains(phrase) }) {
         check.fail(
-            "This code does not compile, in \(configuration), as expected, but not for the expected reason: "
+            "This code does not compile, \(place), in \(configuration), as expected, but not for the expected reason: "
                 + "no error mentions \"\(phrase)\".\n" + outcome.numberedSnippet + "\nThe compiler said:\n"
                 + outcome.compilerOutput)
     }
@@ -56,18 +77,19 @@ public func expectDoesNotCompile(
 public func expectCompiles(
     _ snippet: String,
     in configuration: BuildConfiguration = .debug,
+    from place: SnippetPlace = .anotherModule,
     _ comment: Comment? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     let check = CompileCheck.Request(
-        snippet: snippet, configuration: configuration, comment: comment, fileID: fileID, filePath: filePath,
-        sourceLocation: sourceLocation)
+        snippet: snippet, configuration: configuration, place: place, comment: comment, fileID: fileID,
+        filePath: filePath, sourceLocation: sourceLocation)
     guard let outcome = await check.run() else { return }
     if !outcome.succeeded {
         check.fail(
-            "This code should compile, in \(configuration), but it does not:\n" + outcome.numberedSnippet
+            "This code should compile, \(place), in \(configuration), but it does not:\n" + outcome.numberedSnippet
                 + "\nThe compiler said:\n" + outcome.compilerOutput)
     }
 }
@@ -77,6 +99,7 @@ extension CompileCheck {
     struct Request {
         var snippet: String
         var configuration: BuildConfiguration
+        var place: SnippetPlace
         var comment: Comment?
         var fileID: String
         var filePath: String
@@ -85,7 +108,8 @@ extension CompileCheck {
         /// The compiler's verdict, or `nil` (with an issue recorded) when the check could not run.
         func run() async -> CompileOutcome? {
             do {
-                return try await CompileCheck(fileID: fileID, filePath: filePath).compile(snippet, in: configuration)
+                return try await CompileCheck(fileID: fileID, filePath: filePath).compile(
+                    snippet, in: configuration, from: place)
             } catch {
                 Issue.record("The compile check could not run: \(error)", sourceLocation: sourceLocation)
                 return nil
@@ -138,7 +162,9 @@ struct CompileCheck {
         testFile = URL(fileURLWithPath: filePath)
     }
 
-    func compile(_ snippet: String, in configuration: BuildConfiguration) async throws -> CompileOutcome {
+    func compile(
+        _ snippet: String, in configuration: BuildConfiguration, from place: SnippetPlace
+    ) async throws -> CompileOutcome {
         let toolchain = try Toolchain.current()
         let workspace = try TemporaryFolder(prefix: "compile-check")
         defer { workspace.remove() }
@@ -148,32 +174,53 @@ struct CompileCheck {
                 "-swift-version", "6", "-parse-as-library", "-diagnostic-style", "llvm",
                 "-module-cache-path", try moduleCache(fallback: workspace.url).path,
             ]
-        switch configuration {
-        case .debug:
-            let modules = try BuildProducts.modulesDirectory(containing: moduleUnderTest)
-            arguments += ["-I", modules.path]
-            if moduleUnderTest != chapterModule {
-                arguments += ["-module-alias", "\(chapterModule)=\(moduleUnderTest)"]
+        let source: String
+        var files: [URL] = []
+        switch place {
+        case .anotherModule:
+            source = "import \(chapterModule)\n\n" + snippet.trimmingCharacters(in: .newlines)
+            switch configuration {
+            case .debug:
+                let modules = try BuildProducts.modulesDirectory(containing: moduleUnderTest)
+                arguments += ["-I", modules.path]
+                if moduleUnderTest != chapterModule {
+                    arguments += ["-module-alias", "\(chapterModule)=\(moduleUnderTest)"]
+                }
+            case .release:
+                let modules = try await buildReleaseModule(
+                    toolchain: toolchain, into: workspace.url, arguments: arguments)
+                arguments += ["-I", modules.path]
             }
-        case .release:
-            let modules = try await buildReleaseModule(toolchain: toolchain, into: workspace.url, arguments: arguments)
-            arguments += ["-I", modules.path]
+        case .insideTheModule:
+            // One more file of the chapter's module: the chapter's sources and the snippet are
+            // compiled together, as SwiftPM compiles the module, with `DEBUG` only in a debug build.
+            source = snippet.trimmingCharacters(in: .newlines)
+            arguments += ["-module-name", chapterModule, "-wmo"]
+            if configuration == .debug { arguments += ["-D", "DEBUG"] }
+            files = try chapterSources()
         }
 
-        let source = "import \(chapterModule)\n\n" + snippet.trimmingCharacters(in: .newlines)
         let file = workspace.url.appendingPathComponent("Snippet.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         // `-emit-sil` runs the checks that come after type checking too (data-race and
         // initialisation diagnostics among them); the SIL itself is thrown away.
-        let result = try await Command(
-            [toolchain.swiftc] + arguments + ["-emit-sil", "-o", toolchain.nullDevice, file.path],
-            in: workspace.url, timeLimit: .seconds(120)
-        ).run()
-        let output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try await runCompiler(
+            [toolchain.swiftc] + arguments + ["-emit-sil", "-o", toolchain.nullDevice] + files.map(\.path)
+                + [file.path],
+            in: workspace.url)
+        var output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: workspace.url.path + "/", with: "")
+        if let root = files.first.map(packageRoot(ofSource:)) {
+            output = output.replacingOccurrences(of: root.path + "/", with: "")
+        }
+        let snippetErrors = Self.errors(in: output, file: file.lastPathComponent)
+        if !result.succeeded && snippetErrors.isEmpty && place == .insideTheModule {
+            // The snippet is fine; the chapter's own code is not.
+            throw CompileCheckError("the chapter's code does not compile \(configuration.description):\n\(output)")
+        }
         return CompileOutcome(
             succeeded: result.succeeded,
-            errors: Self.errors(in: output, file: file.lastPathComponent),
+            errors: snippetErrors,
             compilerOutput: output.isEmpty ? "(nothing)" : output,
             numberedSnippet: Self.numbered(source))
     }
@@ -183,18 +230,22 @@ struct CompileCheck {
         let sources = try chapterSources()
         let modules = folder.appendingPathComponent("release-modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let result = try await Command(
+        let result = try await runCompiler(
             [toolchain.swiftc] + arguments + [
                 // Whole-module: one frontend job for all the chapter's files, several times faster.
                 "-emit-module", "-wmo", "-module-name", chapterModule,
                 "-emit-module-path", modules.appendingPathComponent("\(chapterModule).swiftmodule").path,
             ] + sources.map(\.path),
-            in: folder, timeLimit: .seconds(120)
-        ).run()
+            in: folder)
         guard result.succeeded else {
             throw CompileCheckError("the chapter's code does not compile as a release build:\n\(result.output)")
         }
         return modules
+    }
+
+    /// The package root, from a source file of a chapter (`<root>/Chapters/<folder>/File.swift`).
+    private func packageRoot(ofSource file: URL) -> URL {
+        file.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// The Swift files of the code under test, found from the test file's place in the package.
@@ -216,8 +267,9 @@ struct CompileCheck {
         var sources: [URL] = []
         let walker = fileManager.enumerator(at: chapterFolder, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {
-            // Test doubles the learner writes belong to the tests, not to the chapter's module.
-            if url.lastPathComponent == "TestDoubles" {
+            // Test doubles the learner writes belong to the tests, and a solution's catalogue of other
+            // designs to nobody: neither is part of the chapter's module.
+            if url.lastPathComponent == "TestDoubles" || url.lastPathComponent == "Catalogue" {
                 walker?.skipDescendants()
             } else if url.pathExtension == "swift" {
                 sources.append(url)

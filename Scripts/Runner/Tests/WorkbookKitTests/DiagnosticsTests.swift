@@ -101,8 +101,7 @@ struct WorkbookTests {
 
     @Test("Chapter 1's hints follow the format the runner reads")
     func chapterOneHints() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = workbookRoot
         let workbook = try Workbook(root: root)
         for chapter in workbook.chapters {
             let text = try String(contentsOf: root.appendingPathComponent(chapter.hints), encoding: .utf8)

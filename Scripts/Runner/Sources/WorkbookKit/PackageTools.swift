@@ -11,6 +11,9 @@ public enum WorkbookMode: String, Sendable {
 /// Builds the workbook with SwiftPM and runs its tests, one selection at a time.
 public struct PackageTools: Sendable {
     public let workbook: Workbook
+    /// The package to build: the course at the workbook's root, or the runner's own package in
+    /// `Scripts/Runner/` (see ``runner(of:scratchPath:)``).
+    public var packageFolder: URL
     public var mode: WorkbookMode
     /// SwiftPM's scratch folder; `nil` is SwiftPM's own `.build`, which `swift test` shares.
     public var scratchPath: String?
@@ -24,9 +27,17 @@ public struct PackageTools: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.workbook = workbook
+        self.packageFolder = workbook.root
         self.mode = mode
         self.scratchPath = scratchPath
         self.environment = environment.filter { !$0.key.hasPrefix("WORKBOOK") }
+    }
+
+    /// The runner's own package (`Scripts/Runner/`): the runner, the verifier and their tests.
+    public static func runner(of workbook: Workbook, scratchPath: String) -> PackageTools {
+        var tools = PackageTools(workbook: workbook, scratchPath: scratchPath)
+        tools.packageFolder = workbook.root.appendingPathComponent("Scripts/Runner")
+        return tools
     }
 
     /// The environment for SwiftPM: the mode, and the chapters to include (`nil`: all of them, so
@@ -42,16 +53,16 @@ public struct PackageTools: Sendable {
 
     /// The scratch folder as a URL.
     public var scratchFolder: URL {
-        guard let scratchPath else { return workbook.root.appendingPathComponent(".build") }
+        guard let scratchPath else { return packageFolder.appendingPathComponent(".build") }
         return scratchPath.hasPrefix("/")
-            ? URL(fileURLWithPath: scratchPath) : workbook.root.appendingPathComponent(scratchPath)
+            ? URL(fileURLWithPath: scratchPath) : packageFolder.appendingPathComponent(scratchPath)
     }
 
     /// `swift build --build-tests` for the given chapters.
     public func build(chapters: Set<Int>?, log: URL? = nil) async throws -> CommandResult {
         try await Command(
             ["swift", "build", "--build-tests"] + scratchArguments + buildArguments,
-            in: workbook.root, environment: environment(chapters: chapters)
+            in: packageFolder, environment: environment(chapters: chapters)
         ).run(log: log)
     }
 
@@ -73,7 +84,7 @@ public struct PackageTools: Sendable {
         #endif
         try? FileManager.default.removeItem(at: events)
         return try await Command(
-            arguments, in: workbook.root, environment: environment(chapters: chapters), timeLimit: timeLimit
+            arguments, in: packageFolder, environment: environment(chapters: chapters), timeLimit: timeLimit
         ).run(log: log)
     }
 

@@ -117,19 +117,26 @@ public struct Verifier: Sendable {
             record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
         }
 
-        if startersBuilt.result == .passed {
-            record(await classReportInBrowser(starters))
+        // The runner's own package: its unit tests, the class report in a browser, the scenarios.
+        var runner = PackageTools.runner(of: mirror, scratchPath: scratch("runner"))
+        runner.buildArguments = ["-Xswiftc", "-warnings-as-errors"]
+        let runnerTested = await runnerUnitTests(runner)
+        record(runnerTested)
+        if runnerTested.result == .passed {
+            record(await classReportInBrowser(runner))
         } else {
             record(
-                Step(title: "the class report, as a browser shows it", result: .skipped("the starters do not build")))
+                Step(title: "the class report, as a browser shows it", result: .skipped("the runner's tests fail")))
         }
-
         if !options.runnerScenarios {
             record(Step(title: "the runner's scenarios", result: .skipped("left out with --skip-scenarios")))
-        } else if startersBuilt.result == .passed {
-            record(await runnerScenarios(starters))
+        } else if runnerTested.result == .passed && startersBuilt.result == .passed {
+            record(await runnerScenarios(runner))
         } else {
-            record(Step(title: "the runner's scenarios", result: .skipped("the starters do not build")))
+            record(
+                Step(
+                    title: "the runner's scenarios",
+                    result: .skipped("the runner's tests fail or the starters do not build")))
         }
         return steps
     }
@@ -294,8 +301,7 @@ public struct Verifier: Sendable {
     {
         let events = workFolder.appendingPathComponent("events-\(label)-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
-        let filter =
-            options.chapter.map { "^(Chapter\($0)Tests|WorkbookKitTests)\\." } ?? ".*"
+        let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
         let result = try await tools.test(
             filter: filter, events: events, chapters: chapters, timeLimit: options.timeLimit)
         let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
@@ -455,17 +461,32 @@ public struct Verifier: Sendable {
         return library
     }
 
+    /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
+    func runnerUnitTests(_ runner: PackageTools) async -> Step {
+        await measure("the runner's own tests build, no warnings, and pass") {
+            let build = try await runner.build(chapters: nil)
+            let warnings = Diagnostics.warnings(in: build.output)
+            guard build.succeeded, warnings.isEmpty else {
+                let errors = Diagnostics.errors(in: build.output, relativeTo: runner.workbook).map(\.summary)
+                let problems = errors + warnings + Diagnostics.otherProblems(in: build.output)
+                return problems.isEmpty ? build.output.split(separator: "\n").suffix(20).map(String.init) : problems
+            }
+            return try await runnerTestProblems(
+                suite: nil, environment: [:], tools: runner, timeLimit: .seconds(300))
+        }
+    }
+
     /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
     /// leave it in. They are slow, so they run only when `WORKBOOK_SCENARIOS=1`.
-    func runnerScenarios(_ starters: PackageTools) async -> Step {
+    func runnerScenarios(_ runner: PackageTools) async -> Step {
         await runnerTests(
             "the runner's scenarios (copies of the workbook in each state)", suite: "ScenarioTests",
-            environment: ["WORKBOOK_SCENARIOS": "1"], tools: starters, timeLimit: .seconds(1800))
+            environment: ["WORKBOOK_SCENARIOS": "1"], tools: runner, timeLimit: .seconds(1800))
     }
 
     /// The class report printed by a real headless browser and read back: only where a browser
     /// and `pdftotext` exist (`.ci/run` installs them); elsewhere a notice says it was not checked.
-    func classReportInBrowser(_ starters: PackageTools) async -> Step {
+    func classReportInBrowser(_ runner: PackageTools) async -> Step {
         let title = "the class report, as a browser shows it"
         let environment = ProcessInfo.processInfo.environment
         let browsers = [
@@ -483,28 +504,36 @@ public struct Verifier: Sendable {
         }
         return await runnerTests(
             title, suite: "ClassReportBrowserTests",
-            environment: ["WORKBOOK_BROWSER": browser, "WORKBOOK_PDFTOTEXT": pdftotext], tools: starters,
+            environment: ["WORKBOOK_BROWSER": browser, "WORKBOOK_PDFTOTEXT": pdftotext], tools: runner,
             timeLimit: .seconds(300))
     }
 
     /// Runs one suite of the runner's own tests with `environment` added; every test must pass.
     func runnerTests(
-        _ title: String, suite: String, environment: [String: String], tools starters: PackageTools,
+        _ title: String, suite: String, environment: [String: String], tools runner: PackageTools,
         timeLimit: Duration
     ) async -> Step {
         await measure(title) {
-            var tools = starters
-            tools.environment.merge(environment) { $1 }
-            let events = workFolder.appendingPathComponent("events-\(suite).jsonl")
-            defer { try? FileManager.default.removeItem(at: events) }
-            let result = try await tools.test(
-                filter: "^WorkbookKitTests\\.\(suite)/", events: events, chapters: nil, timeLimit: timeLimit)
-            let stream = EventStream(
-                (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
-            let tests = stream.results(ending: result.ending)
-            if tests.isEmpty { return ["no test of \(suite) ran (\(result.ending))"] }
-            return tests.filter { $0.state != .passed }.map { "\($0.state.rawValue): \(Self.describe($0))" }
+            try await runnerTestProblems(suite: suite, environment: environment, tools: runner, timeLimit: timeLimit)
         }
+    }
+
+    /// The runner's tests in `suite` (all of them when `nil`), run with `environment` added: what
+    /// did not pass. The scenarios and the browser check are skipped unless their switch is set.
+    func runnerTestProblems(
+        suite: String?, environment: [String: String], tools runner: PackageTools, timeLimit: Duration
+    ) async throws -> [String] {
+        var tools = runner
+        tools.environment.merge(environment) { $1 }
+        let events = workFolder.appendingPathComponent("events-runner-\(suite ?? "all")-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let filter = suite.map { "^WorkbookKitTests\\.\($0)/" } ?? "^WorkbookKitTests\\."
+        let result = try await tools.test(filter: filter, events: events, chapters: nil, timeLimit: timeLimit)
+        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+        let tests = stream.results(ending: result.ending)
+        if tests.isEmpty { return ["no test of \(suite ?? "the runner") ran (\(result.ending))"] }
+        let expected: Set<TestState> = suite == nil ? [.passed, .skipped] : [.passed]
+        return tests.filter { !expected.contains($0.state) }.map { "\($0.state.rawValue): \(Self.describe($0))" }
     }
 
     /// The full path of `program` on the PATH, if it is there.

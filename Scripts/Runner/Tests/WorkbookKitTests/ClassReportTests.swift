@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WorkbookSupport
 
 @testable import WorkbookKit
 

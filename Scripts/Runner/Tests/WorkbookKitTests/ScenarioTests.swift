@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WorkbookSupport
 
 @testable import WorkbookKit
 
@@ -234,8 +233,7 @@ struct Sandbox: Sendable {
     /// Copies the workbook these tests belong to into `folder` and commits it, as a learner's
     /// clone would be.
     static func make(in folder: URL) async throws -> Sandbox {
-        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let original = workbookRoot
         let root = folder.appendingPathComponent("workbook")
         _ = try await Mirror(of: original, at: root).sync()
         let sandbox = Sandbox(root: root, chapters: try Workbook(root: root).chapters)

@@ -1,0 +1,21 @@
+import Foundation
+import WorkbookKit
+
+/// Runs `body` with a new temporary folder and deletes the folder afterwards, whatever happens.
+func withTemporaryFolder<Result>(
+    _ prefix: String = "workbook",
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (URL) async throws -> Result
+) async throws -> Result {
+    let folder = try TemporaryFolder(prefix: prefix)
+    defer { folder.remove() }
+    return try await body(folder.url)
+}
+
+/// The workbook these tests belong to: `Scripts/Runner/Tests/WorkbookKitTests/` is four folders
+/// below its root.
+let workbookRoot: URL = {
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    for _ in 0..<4 { folder = folder.deletingLastPathComponent() }
+    return folder
+}()
