@@ -110,8 +110,9 @@ public struct Verifier: Sendable {
         if !options.threadSanitizer {
             record(Step(title: "Thread Sanitizer", result: .skipped("left out with --skip-tsan")))
         } else if solutionsBuilt.result == .passed {
-            var sanitized = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("tsan"))
-            sanitized.buildArguments = ["--sanitize=thread"]
+            let sanitized = RaceCheck(
+                workbook: mirror, mode: .solutions, scratchPath: scratch("tsan"),
+                environment: ProcessInfo.processInfo.environment)
             record(await threadSanitizer(sanitized, chapters: chapters))
         } else {
             record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
@@ -415,50 +416,30 @@ public struct Verifier: Sendable {
         return problems
     }
 
-    func threadSanitizer(_ tools: PackageTools, chapters: Set<Int>?) async -> Step {
+    func threadSanitizer(_ check: RaceCheck, chapters: Set<Int>?) async -> Step {
         await measure("solutions are clean under Thread Sanitizer") {
-            let build = try await tools.build(chapters: chapters)
+            let build = try await check.build(chapters: chapters)
             guard build.succeeded else {
                 return ["the build with --sanitize=thread failed:"]
-                    + Diagnostics.errors(in: build.output, relativeTo: tools.workbook).map(\.summary)
+                    + Diagnostics.errors(in: build.output, relativeTo: check.tools.workbook).map(\.summary)
                     + build.output.split(separator: "\n").suffix(10).map(String.init)
             }
-            var run = tools
-            #if os(Linux)
-                // A contended `Mutex` hands over its lock inside the kernel, where Thread Sanitizer
-                // cannot see it: tell it, or every contended `Mutex` looks like a race.
-                run.environment["LD_PRELOAD"] = try await mutexAnnotations(for: tools.workbook).path
-            #endif
-            let (tests, result) = try await runAll(run, chapters: chapters, label: "tsan")
+            let events = workFolder.appendingPathComponent("events-tsan-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: events) }
+            let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
+            let outcome = try await check.run(
+                filter: filter, chapters: chapters, timeLimit: options.timeLimit, events: events)
             var problems: [String] = []
-            let lines = result.output.split(separator: "\n").map(String.init)
-            if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") }) {
-                problems.append("Thread Sanitizer reported a data race:")
-                problems += lines[report...].prefix(25).map { "  " + $0 }
+            if !outcome.races.isEmpty {
+                problems.append("Thread Sanitizer reported \(outcome.races.count) data race(s):")
+                problems += outcome.races.map { "  " + $0.summary }
+                let lines = outcome.output.split(separator: "\n").map(String.init)
+                if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") }) {
+                    problems += lines[report...].prefix(25).map { "  " + $0 }
+                }
             }
-            return problems + Self.solutionProblems([RunOutcome(tests: tests, ending: result.ending)])
+            return problems + Self.solutionProblems([RunOutcome(tests: outcome.tests, ending: outcome.ending)])
         }
-    }
-
-    /// Builds `Scripts/Runner/tsan/MutexAnnotations.c` with the toolchain's clang (it needs the
-    /// Swift calling convention, which only clang knows).
-    func mutexAnnotations(for mirror: Workbook) async throws -> URL {
-        let source = mirror.root.appendingPathComponent("Scripts/Runner/tsan/MutexAnnotations.c")
-        let library = workFolder.appendingPathComponent("libMutexAnnotations.so")
-        let swift = Self.onPath("swift").map { URL(fileURLWithPath: $0) }
-        let beside = swift.map {
-            $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("clang")
-        }
-        let clang =
-            beside.map(\.path).flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "clang"
-        let result = try await Command(
-            [clang, "-shared", "-fPIC", "-O1", "-o", library.path, source.path, "-ldl"], in: mirror.root
-        ).run()
-        guard result.succeeded else {
-            throw CommandError(
-                "cannot build the Mutex annotations for Thread Sanitizer with \(clang):\n\(result.output)")
-        }
-        return library
     }
 
     /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
