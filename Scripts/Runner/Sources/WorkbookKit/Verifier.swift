@@ -405,41 +405,49 @@ public struct Verifier: Sendable {
     }
 
     /// Every chapter's catalogue holds: its other sound designs pass, its mistakes are caught as
-    /// its page says. Chapters are checked `catalogueJobs` at a time, each in its own workspace.
+    /// its page says. `catalogueJobs` workers check the chapters, each in a workspace of its own
+    /// that it reuses from chapter to chapter (switching chapters costs a relink, not a rebuild of
+    /// the shared test helpers).
     func catalogueHolds(in mirror: Workbook, chapters: Set<Int>?) async -> Step {
         let title = "the catalogue: every other sound design passes, every typical mistake is caught"
         return await measure(title) {
-            let selected = mirror.chapters.filter { chapters?.contains($0.number) ?? true }
+            let queue = ChapterQueue(mirror.chapters.filter { chapters?.contains($0.number) ?? true })
             let clock = ContinuousClock()
-            return await withTaskGroup(of: (Chapter, CatalogueCheck.Outcome, Duration).self) { group in
-                var waiting = selected[...]
-                func start(_ chapter: Chapter) {
-                    let check = CatalogueCheck(
-                        mirror: mirror, chapter: chapter,
-                        workspace: workFolder.appendingPathComponent("catalogue/chapter\(chapter.number)"),
-                        runs: max(2, min(options.runs, 5)), timeLimit: .seconds(180))
+            return await withTaskGroup(of: [String].self) { group in
+                for worker in 1...max(1, options.catalogueJobs) {
                     group.addTask {
-                        let start = clock.now
-                        let outcome = await check.run()
-                        return (chapter, outcome, clock.now - start)
+                        var problems: [String] = []
+                        while let chapter = await queue.next() {
+                            let check = CatalogueCheck(
+                                mirror: mirror, chapter: chapter,
+                                workspace: workFolder.appendingPathComponent("catalogue/worker\(worker)"),
+                                runs: max(2, min(options.runs, 5)), timeLimit: .seconds(180))
+                            let start = clock.now
+                            let outcome = await check.run()
+                            report(
+                                .note(
+                                    "Chapter \(chapter.number): \(outcome.alternatives) other designs, "
+                                        + "\(outcome.mistakes) mistakes, "
+                                        + (outcome.problems.isEmpty
+                                            ? "all hold" : "\(outcome.problems.count) problem(s)")
+                                        + " (\((clock.now - start).readable))"))
+                            problems += outcome.problems
+                        }
+                        return problems
                     }
                 }
-                for _ in 0..<max(1, options.catalogueJobs) {
-                    if let chapter = waiting.popFirst() { start(chapter) }
-                }
                 var problems: [String] = []
-                while let (chapter, outcome, duration) = await group.next() {
-                    report(
-                        .note(
-                            "Chapter \(chapter.number): \(outcome.alternatives) other designs, \(outcome.mistakes) mistakes, "
-                                + "\(outcome.problems.isEmpty ? "all hold" : "\(outcome.problems.count) problem(s)") "
-                                + "(\(duration.readable))"))
-                    problems += outcome.problems
-                    if let next = waiting.popFirst() { start(next) }
-                }
+                for await found in group { problems += found }
                 return problems
             }
         }
+    }
+
+    /// Hands out chapters to the catalogue's workers, one at a time.
+    actor ChapterQueue {
+        private var waiting: [Chapter]
+        init(_ chapters: [Chapter]) { waiting = chapters }
+        func next() -> Chapter? { waiting.isEmpty ? nil : waiting.removeFirst() }
     }
 
     /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
