@@ -110,6 +110,11 @@ extension CompileCheck {
             do {
                 return try await CompileCheck(fileID: fileID, filePath: filePath).compile(
                     snippet, in: configuration, from: place)
+            } catch let error as CompileCheckError where error.isTheChaptersCode {
+                // Not the tool's fault: the learner's code itself does not build this way.
+                let intro = comment.map { "\($0.rawValue)\n\n" } ?? ""
+                Issue.record(Comment(rawValue: intro + error.description), sourceLocation: sourceLocation)
+                return nil
             } catch {
                 Issue.record("The compile check could not run: \(error)", sourceLocation: sourceLocation)
                 return nil
@@ -216,7 +221,9 @@ struct CompileCheck {
         let snippetErrors = Self.errors(in: output, file: file.lastPathComponent)
         if !result.succeeded && snippetErrors.isEmpty && place == .insideTheModule {
             // The snippet is fine; the chapter's own code is not.
-            throw CompileCheckError("the chapter's code does not compile \(configuration.description):\n\(output)")
+            throw CompileCheckError(
+                "The chapter's own code does not compile \(place), \(configuration), so this rule cannot be "
+                    + "checked yet. The compiler said:\n\(output)", isTheChaptersCode: true)
         }
         return CompileOutcome(
             succeeded: result.succeeded,
@@ -238,7 +245,10 @@ struct CompileCheck {
             ] + sources.map(\.path),
             in: folder)
         guard result.succeeded else {
-            throw CompileCheckError("the chapter's code does not compile as a release build:\n\(result.output)")
+            throw CompileCheckError(
+                "The chapter's own code does not compile as a release build (without DEBUG), so this rule cannot "
+                    + "be checked yet. A release build is what ships: whatever is inside `#if DEBUG` is gone there, "
+                    + "and the rest must still compile. The compiler said:\n\(result.output)", isTheChaptersCode: true)
         }
         return modules
     }
@@ -307,5 +317,10 @@ struct CompileCheck {
 
 struct CompileCheckError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// Whether the chapter's code is what failed to compile, rather than the check itself.
+    var isTheChaptersCode = false
+    init(_ description: String, isTheChaptersCode: Bool = false) {
+        self.description = description
+        self.isTheChaptersCode = isTheChaptersCode
+    }
 }

@@ -14,6 +14,9 @@ public struct Catalogue: Sendable {
         case raceCheck
         /// A mistake the compiler refuses, with an error that mentions the phrase.
         case compiler(String)
+        /// A mistake that crashes the test process while the named test runs (the runner then names
+        /// the crash's file and line): a force unwrap, a `fatalError`, a precondition.
+        case crash(String)
 
         public var description: String {
             switch self {
@@ -21,6 +24,7 @@ public struct Catalogue: Sendable {
             case .failingTests(let names): names.map { "\"\($0)\" fails" }.joined(separator: ", ")
             case .raceCheck: "the race check reports a data race"
             case .compiler(let phrase): "the compiler refuses it, mentioning \"\(phrase)\""
+            case .crash(let name): "the test process crashes in \"\(name)\""
             }
         }
     }
@@ -178,10 +182,14 @@ public struct Catalogue: Sendable {
         return !name.isEmpty && name.allSatisfy(allowed.contains) ? name : nil
     }
 
-    /// `"Test one"; "Test two"`, `race check`, or `compiler: "phrase"`.
+    /// `"Test one"; "Test two"`, `race check`, `compiler: "phrase"`, or `crash: "Test"`.
     static func expectation(in cell: String) -> Expectation? {
         let trimmed = cell.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "race check" { return .raceCheck }
+        if trimmed.lowercased().hasPrefix("crash:") {
+            let names = quoted(in: String(trimmed.dropFirst("crash:".count)))
+            return names.count == 1 ? .crash(names[0]) : nil
+        }
         if trimmed.lowercased().hasPrefix("compiler:") {
             let phrases = quoted(in: String(trimmed.dropFirst("compiler:".count)))
             return phrases.count == 1 ? .compiler(phrases[0]) : nil

@@ -46,6 +46,7 @@ struct CatalogueCheck: Sendable {
                 environment: ProcessInfo.processInfo.environment)
             let catalogueFolder = mirror.root.appendingPathComponent(Catalogue.folder(of: chapter))
             let starter = try files(in: mirror.root.appendingPathComponent(chapter.starterFolder))
+            let names = TestNames()
             for item in catalogue.cases {
                 progress("Chapter \(chapter.number) · \(item.name)")
                 var laid = starter
@@ -53,7 +54,7 @@ struct CatalogueCheck: Sendable {
                     laid[file] = try Data(contentsOf: catalogueFolder.appendingPathComponent("\(item.name)/\(file)"))
                 }
                 try lay(laid, in: workbook)
-                let problems = try await check(item, tools: tools, races: races)
+                let problems = try await check(item, tools: tools, races: races, names: names)
                 outcome.problems += problems.map { "Chapter \(chapter.number) · \(item.name): \($0)" }
             }
             try lay(starter, in: workbook)
@@ -65,7 +66,28 @@ struct CatalogueCheck: Sendable {
 
     // MARK: - One case
 
-    private func check(_ item: Catalogue.Case, tools: PackageTools, races: RaceCheck) async throws -> [String] {
+    /// The chapter's tests by display name, learnt from the first full run, so that a mistake's
+    /// runs can be limited to the tests that must catch it.
+    final class TestNames: @unchecked Sendable {
+        // Used by one case at a time, in order: no two tasks touch it at once.
+        var identifiers: [String: [String]] = [:]
+
+        func learn(_ tests: [TestResult]) {
+            guard identifiers.isEmpty else { return }
+            for test in tests { identifiers[test.name, default: []].append(test.id) }
+        }
+
+        /// A filter that selects exactly the tests called `names`, if all are known.
+        func filter(for names: [String]) -> String? {
+            let ids = names.compactMap { identifiers[$0] }
+            guard ids.count == names.count else { return nil }
+            return "^(" + ids.joined().map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")$"
+        }
+    }
+
+    private func check(
+        _ item: Catalogue.Case, tools: PackageTools, races: RaceCheck, names: TestNames
+    ) async throws -> [String] {
         let only: Set<Int> = [chapter.number]
         let build = try await tools.build(chapters: only)
         let errors = Diagnostics.errors(in: build.output, relativeTo: tools.workbook)
@@ -89,11 +111,20 @@ struct CatalogueCheck: Sendable {
         defer { try? FileManager.default.removeItem(at: events) }
 
         if item.expectation != .raceCheck {
+            // A mistake needs only the tests that must catch it; an alternative needs them all.
+            var selection = filter
+            switch item.expectation {
+            case .failingTests(let tests): selection = names.filter(for: tests) ?? filter
+            case .crash(let test): selection = names.filter(for: [test]) ?? filter
+            default: break
+            }
             for run in 1...runs {
-                let result = try await tools.test(filter: filter, events: events, chapters: only, timeLimit: timeLimit)
+                let result = try await tools.test(
+                    filter: selection, events: events, chapters: only, timeLimit: timeLimit)
                 let stream = EventStream(
                     (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
                 let tests = stream.results(ending: result.ending)
+                if selection == filter { names.learn(tests) }
                 problems += verdict(item, tests: tests, ending: result.ending, run: run)
                 if !problems.isEmpty { return problems }
             }
@@ -129,7 +160,7 @@ struct CatalogueCheck: Sendable {
                     }
                 }
             }
-        case .failingTests, .compiler:
+        case .failingTests, .compiler, .crash:
             break
         }
         return problems
@@ -159,6 +190,12 @@ struct CatalogueCheck: Sendable {
                 }
             }
             return problems
+        case .crash(let name):
+            guard let test = tests.first(where: { $0.name == name }) else {
+                return ["no test of Chapter \(chapter.number) is called \"\(name)\""]
+            }
+            if test.state == .crashed { return [] }
+            return ["run \(run): the test process should crash in \"\(name)\", and the test \(test.state.rawValue)"]
         case .raceCheck, .compiler:
             return []
         }

@@ -14,7 +14,8 @@ struct Layout {
     /// The step list must begin within the lesson's first lines, so it is on the learner's first screen.
     static let stepsWithin = 40
 
-    func problems() throws -> [String] {
+    /// What is wrong, in every chapter or in chapter `only`.
+    func problems(only: Int? = nil) throws -> [String] {
         var problems: [String] = []
         if workbook.chapters.isEmpty { problems.append("Chapters/ has no chapter folders") }
         if workbook.chapters.count > 9 {
@@ -22,7 +23,7 @@ struct Layout {
         }
         let numbers = workbook.chapters.map(\.number)
         if Set(numbers).count != numbers.count { problems.append("two chapter folders share a number") }
-        for chapter in workbook.chapters {
+        for chapter in workbook.chapters where only == nil || chapter.number == only {
             problems += try self.problems(of: chapter).map { "Chapter \(chapter.number): \($0)" }
         }
         return problems

@@ -86,7 +86,7 @@ public struct Verifier: Sendable {
         record(
             await measure("layout: lessons lead with their steps, hints, walk-throughs, teacher's notes, tests, TODOs")
             {
-                try Layout(workbook: mirror).problems()
+                try Layout(workbook: mirror).problems(only: options.chapter)
             })
         record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
         record(await seedOverlap(in: mirror))
