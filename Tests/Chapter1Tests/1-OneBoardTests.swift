@@ -44,11 +44,11 @@ struct OneBoardTests {
             """,
             mentioning: "'let' constant",
             """
-            `MessageBoard.shared` is not a stored `static let`. A computed property runs its code on \
-            every access (the starter's makes a new board each time; a hand-written "if nil, create" \
-            is a data race when two tasks ask first), and a `var` lets any code put another board in \
-            its place. A stored `static let` is created once, on first use, by the runtime, however \
-            many tasks ask at the same moment, and it can never be reassigned.
+            Make `MessageBoard.shared` a stored `static let`: the runtime creates it once, on first \
+            use, however many tasks ask at the same moment, and nobody can reassign it. A computed \
+            property runs its code on every access (the starter's builds a new board each time; a \
+            hand-written "if nil, create" races when two tasks ask first), and a `var` lets any code \
+            put another board in its place.
             """)
     }
 }

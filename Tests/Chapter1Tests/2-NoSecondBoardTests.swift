@@ -30,10 +30,10 @@ struct NoSecondBoardTests {
             mentioning: "inaccessible",
             from: .insideTheModule,
             """
-            Another file of the module can still write `MessageBoard()`, which is how the settings \
-            screen got a board of its own. An initialiser with no access level, or none at all (the \
-            one Swift then writes for you), is `internal`: every file of the module may call it. \
-            Declare `private init()`, so that only the type itself makes its one board.
+            Another file of the module can still write `MessageBoard()`: declare `private init()`, so \
+            that only the type itself makes its one board. An initialiser with no access level, or \
+            none at all (the one Swift then writes for you), is `internal`, and every file of the \
+            module may call it: that is how the settings screen got a board of its own.
             """)
     }
 }

@@ -34,11 +34,11 @@ extension PostingToTheBoard {
             #expect(
                 lostCount == 0,
                 """
-                \(posters) tasks posted at once and \(lostCount) of the posts were lost. A post that \
-                reads the list, waits or lets go of the lock, and then writes back its own copy \
-                undoes the posts made in between. Make adding a message one step that nothing can \
-                get in between: read, append and store inside a single lock (or a single actor call \
-                with no `await` in the middle).
+                \(posters) tasks posted at once and \(lostCount) of the posts were lost. Send first, then \
+                read, append and store in one step that nothing can get in between: a single \
+                `withLock` (in an actor, no `await` between reading and writing). A post that reads \
+                the list, waits or lets go of the lock, then writes back its own copy undoes the \
+                posts made in between.
                 """)
         }
     }
