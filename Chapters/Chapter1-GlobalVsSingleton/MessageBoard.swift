@@ -4,11 +4,11 @@ import Synchronization
 /// them. In an app this could be the in-app announcements every screen can see.
 public final class MessageBoard: Sendable {
     // TODO: Step 1. Every access to `shared` makes a brand-new, empty board, so nobody really
-    // shares anything. Make `shared` the one board the type owns.
+    // shares anything. Make `shared` the one board the type owns: a stored `static let`.
     public static var shared: MessageBoard { MessageBoard() }
 
     // TODO: Step 2. Anyone, anywhere, can write `MessageBoard()` and get a second board.
-    // Make that impossible outside this type.
+    // Make that impossible everywhere but inside this type.
     public init() {}
 
     private let storage = Mutex<[String]>([])
@@ -27,8 +27,8 @@ public final class MessageBoard: Sendable {
     /// Sends `text` on its way, then adds it to the board.
     public func post(_ text: String) async {
         // TODO: Step 4. Each access to `posted` is locked, yet posts get lost when many tasks
-        // post at once: another task can post between the read and the write below. Make adding
-        // a message one step that nothing can get in between.
+        // post at once: another task can post between the read and the write below. Send first,
+        // then make adding the message one step that nothing can get in between.
         var board = posted
         await send(text)
         board.append(text)

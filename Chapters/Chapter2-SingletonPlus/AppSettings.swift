@@ -41,8 +41,8 @@ public final class AppSettings {
     public var questionStrategyType: QuestionStrategyType {
         get {
             // TODO: Step 3. Whatever the store holds under the key (nothing yet, a number no order
-            // has, a value of another type), reading must give an order and never crash: fall back
-            // to `defaultQuestionStrategyType`.
+            // has, a value of another type), reading must give an order, never crash and never
+            // write: fall back to `defaultQuestionStrategyType` and leave the store as it is.
             choiceInMemory
         }
         set {

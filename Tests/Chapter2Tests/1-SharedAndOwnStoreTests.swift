@@ -23,30 +23,52 @@ struct SharedAndOwnStoreTests {
             """)
     }
 
+    @Test("Code elsewhere in the module cannot swap the shared settings either")
+    func sharedIsFixedInsideTheModule() async {
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func replaceTheAppSettings(with testSettings: AppSettings) {
+                AppSettings.shared = testSettings
+            }
+            """,
+            mentioning: "cannot assign",
+            from: .insideTheModule,
+            """
+            Another file of the module can still replace `AppSettings.shared`: a setter marked \
+            `internal(set)`, or none at all, lets every file of the module swap the app's settings. \
+            Make `shared` a `static let`.
+            """)
+    }
+
     @Test("The shared instance keeps the standard store, and a new instance keeps the store it is given")
     func eachInstanceKeepsItsStore() throws {
-        #expect(
-            AppSettings.shared === AppSettings.shared,
-            "AppSettings.shared gave two different instances: the app's own settings are one instance.")
-        #expect(
-            AppSettings.shared.store === UserDefaults.standard,
-            """
-            AppSettings.shared does not use UserDefaults.standard. The shared instance is the app's \
-            own settings, so it stays on the standard store.
-            """)
-
-        try withTemporaryStore { testStore in
-            let settings = AppSettings(store: testStore)
+        // Building the shared settings runs the code under test on the standard store: the guard
+        // reports, and undoes, anything that code writes there.
+        try keepingTheStandardStore {
             #expect(
-                settings.store === testStore,
+                AppSettings.shared === AppSettings.shared,
+                "AppSettings.shared gave two different instances: the app's own settings are one instance.")
+            #expect(
+                AppSettings.shared.store === UserDefaults.standard,
                 """
-                AppSettings(store:) did not keep the store it was given: its `store` is \
-                \(settings.store === UserDefaults.standard ? "UserDefaults.standard" : "another store"). \
-                A singleton plus lets every other instance live in a store of its own.
+                AppSettings.shared does not use UserDefaults.standard. The shared instance is the app's \
+                own settings, so it stays on the standard store.
                 """)
-            #expect(
-                settings !== AppSettings.shared,
-                "AppSettings(store:) handed back the shared instance instead of making a new one.")
+
+            try withTemporaryStore { testStore in
+                let settings = AppSettings(store: testStore)
+                #expect(
+                    settings.store === testStore,
+                    """
+                    AppSettings(store:) did not keep the store it was given: its `store` is \
+                    \(settings.store === UserDefaults.standard ? "UserDefaults.standard" : "another store"). \
+                    A singleton plus lets every other instance live in a store of its own.
+                    """)
+                #expect(
+                    settings !== AppSettings.shared,
+                    "AppSettings(store:) handed back the shared instance instead of making a new one.")
+            }
         }
     }
 }

@@ -69,38 +69,42 @@ struct SavedChoiceTests {
 
     @Test("A choice stays in its own store: other instances, the shared one included, do not see it")
     func choicesStayApart() throws {
-        // Only read, never written: the tests leave the real standard store alone.
-        let sharedChoice = AppSettings.shared.questionStrategyType
+        // Reading the shared settings runs the code under test on the standard store: the guard
+        // reports, and undoes, anything that code writes there.
+        try keepingTheStandardStore {
+            // Only read, never written: the tests leave the real standard store alone.
+            let sharedChoice = AppSettings.shared.questionStrategyType
 
-        try withTemporaryStore { firstStore in
-            try withTemporaryStore { secondStore in
-                let first = AppSettings(store: firstStore)
-                let second = AppSettings(store: secondStore)
-                let rounds: [(QuestionStrategyType, QuestionStrategyType)] = [
-                    (.random, .sequential), (.sequential, .random),
-                ]
-                for (firstChoice, secondChoice) in rounds {
-                    first.questionStrategyType = firstChoice
-                    second.questionStrategyType = secondChoice
+            try withTemporaryStore { firstStore in
+                try withTemporaryStore { secondStore in
+                    let first = AppSettings(store: firstStore)
+                    let second = AppSettings(store: secondStore)
+                    let rounds: [(QuestionStrategyType, QuestionStrategyType)] = [
+                        (.random, .sequential), (.sequential, .random),
+                    ]
+                    for (firstChoice, secondChoice) in rounds {
+                        first.questionStrategyType = firstChoice
+                        second.questionStrategyType = secondChoice
 
-                    let firstAgain = AppSettings(store: firstStore).questionStrategyType
-                    let secondAgain = AppSettings(store: secondStore).questionStrategyType
-                    #expect(
-                        firstAgain == firstChoice && secondAgain == secondChoice,
-                        """
-                        Two stores, two choices: \(firstChoice) in the first and \(secondChoice) in the \
-                        second. New instances read \(firstAgain) from the first and \(secondAgain) from \
-                        the second. Each instance must save its choice in its own store, and only there.
-                        """)
+                        let firstAgain = AppSettings(store: firstStore).questionStrategyType
+                        let secondAgain = AppSettings(store: secondStore).questionStrategyType
+                        #expect(
+                            firstAgain == firstChoice && secondAgain == secondChoice,
+                            """
+                            Two stores, two choices: \(firstChoice) in the first and \(secondChoice) in the \
+                            second. New instances read \(firstAgain) from the first and \(secondAgain) from \
+                            the second. Each instance must save its choice in its own store, and only there.
+                            """)
+                    }
                 }
             }
-        }
 
-        #expect(
-            AppSettings.shared.questionStrategyType == sharedChoice,
-            """
-            Choices made on instances with stores of their own changed what AppSettings.shared reads. \
-            They must stay in their own stores and never reach the standard one.
-            """)
+            #expect(
+                AppSettings.shared.questionStrategyType == sharedChoice,
+                """
+                Choices made on instances with stores of their own changed what AppSettings.shared reads. \
+                They must stay in their own stores and never reach the standard one.
+                """)
+        }
     }
 }

@@ -1,0 +1,23 @@
+/// The app's notice board, the classic way: a class with a list and a shared instance.
+public final class MessageBoard {
+    public static let shared = MessageBoard()
+
+    private init() {}
+
+    private var posted: [String] = []
+
+    /// Everything posted so far, oldest first.
+    public var messages: [String] {
+        get async { posted }
+    }
+
+    /// Sends `text` on its way, then adds it to the board.
+    public func post(_ text: String) async {
+        await send(text)
+        posted.append(text)
+    }
+
+    private func send(_ text: String) async {
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+}

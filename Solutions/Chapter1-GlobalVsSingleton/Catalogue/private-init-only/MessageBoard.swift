@@ -1,0 +1,43 @@
+import Synchronization
+
+/// The app's notice board: the home screen posts messages to it and the settings screen lists
+/// them. In an app this could be the in-app announcements every screen can see.
+public final class MessageBoard: Sendable {
+    public static let shared = MessageBoard()
+
+    private init() {}
+
+    private let storage = Mutex<[String]>([])
+
+    /// Every read and every write of the list takes the lock on its own.
+    private var posted: [String] {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    /// Everything posted so far, oldest first.
+    public var messages: [String] {
+        get async { posted }
+    }
+
+    /// Sends `text` on its way, then adds it to the board.
+    public func post(_ text: String) async {
+        // TODO: Step 4. Each access to `posted` is locked, yet posts get lost when many tasks
+        // post at once: another task can post between the read and the write below. Send first,
+        // then make adding the message one step that nothing can get in between.
+        var board = posted
+        await send(text)
+        board.append(text)
+        posted = board
+    }
+
+    /// Delivering a message takes a moment. In an app this would be a round trip to a server.
+    private func send(_ text: String) async {
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+// TODO: Step 3. A global constant is visible everywhere in the module, but it does not stop
+// anyone from making a second board. Once `MessageBoard.shared` is the one board, remove this
+// and let the screens use the singleton.
+let messageBoard = MessageBoard()

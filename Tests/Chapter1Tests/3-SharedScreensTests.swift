@@ -1,0 +1,74 @@
+import Chapter1
+import Foundation
+import Testing
+
+extension PostingToTheBoard {
+    @Suite("Two screens share state through the board")
+    @MainActor
+    struct SharedScreensTests {
+        @Test("A message posted on the home screen shows on the settings screen")
+        func homeToSettings() async {
+            let message = "See you at the meetup (\(UUID().uuidString))"
+            await HomeScreen().post(message)
+
+            let settings = SettingsScreen()
+            await settings.load()
+            #expect(
+                settings.shownMessages.contains(message),
+                """
+                The settings screen does not show what the home screen posted: the two screens are not \
+                using the same board. Let both go through MessageBoard.shared.
+                """)
+        }
+
+        @Test("The home screen posts to MessageBoard.shared")
+        func homePostsToTheSingleton() async {
+            let message = "Dinner is at eight (\(UUID().uuidString))"
+            await HomeScreen().post(message)
+
+            let onTheBoard = await messagesOnTheSharedBoard()
+            #expect(
+                onTheBoard.contains(message),
+                """
+                What the home screen posted is not on MessageBoard.shared, so the home screen posts to \
+                some other board. Route the screen through the singleton.
+                """)
+        }
+
+        @Test("The settings screen lists the messages oldest first")
+        func oldestFirst() async {
+            let run = UUID().uuidString
+            let first = "First: doors open at seven (\(run))"
+            let second = "Then: the talk starts at half past (\(run))"
+            let home = HomeScreen()
+            await home.post(first)
+            await home.post(second)
+
+            let settings = SettingsScreen()
+            await settings.load()
+            let shown = settings.shownMessages
+            let firstPlace = shown.firstIndex(of: first)
+            let secondPlace = shown.firstIndex(of: second)
+            #expect(
+                firstPlace != nil && secondPlace != nil,
+                """
+                The home screen posted two messages and the settings screen shows \
+                \(firstPlace == nil && secondPlace == nil ? "neither" : "only one") of them.
+                """)
+            if let firstPlace, let secondPlace {
+                #expect(
+                    firstPlace < secondPlace,
+                    """
+                    The settings screen shows the later message above the earlier one. The board keeps its \
+                    messages oldest first: add each new post at the end.
+                    """)
+            }
+        }
+
+        /// Reads the board from outside any actor, as a background task would: the read needs
+        /// `await` whether the board is guarded by a lock, an actor or the main actor.
+        nonisolated func messagesOnTheSharedBoard() async -> [String] {
+            await MessageBoard.shared.messages
+        }
+    }
+}

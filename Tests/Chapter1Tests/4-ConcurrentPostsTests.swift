@@ -1,0 +1,45 @@
+import Chapter1
+import Foundation
+import Testing
+
+extension PostingToTheBoard {
+    @Suite("The board is safe to use from many tasks at once")
+    struct ConcurrentPostsTests {
+        @Test("Posts made by many tasks at the same moment are all kept")
+        func noLostPosts() async {
+            // Five thousand: the posts wake from `send` within a few milliseconds of each other,
+            // and as the list grows, adding to it takes longer; so much work piles up that posts
+            // really run side by side on every run. That is what a board which reads and writes
+            // in two separate locked steps needs to lose posts, and what Thread Sanitizer needs
+            // to see a list that nothing guards.
+            let posters = 5000
+            // One board, reached once, so that this test is about posting and not about `shared`.
+            let board = MessageBoard.shared
+            let run = UUID().uuidString
+            let sent = (1...posters).map { "post \($0) of run \(run)" }
+
+            // Each task posts, then reads the board, as a screen does after posting: reads and
+            // writes meet while the other tasks are still posting.
+            await withTaskGroup(of: Void.self) { group in
+                for text in sent {
+                    group.addTask {
+                        await board.post(text)
+                        _ = await board.messages
+                    }
+                }
+            }
+
+            let kept = Set(await board.messages)
+            let lostCount = sent.count { !kept.contains($0) }
+            #expect(
+                lostCount == 0,
+                """
+                \(posters) tasks posted at once and \(lostCount) of the posts were lost. Send first, then \
+                read, append and store in one step that nothing can get in between: a single \
+                `withLock` (in an actor, no `await` between reading and writing). A post that reads \
+                the list, waits or lets go of the lock, then writes back its own copy undoes the \
+                posts made in between.
+                """)
+        }
+    }
+}
