@@ -15,7 +15,7 @@ struct SharedStoreTests {
     // this suite touches `UserStorage.shared`: a rule kept by promise, as the lesson explains.
     //
     // This note sits inside the type on purpose. Swift Testing attaches the comment written just
-    // above a `@Suite` or `@Test` attribute (`//`, `///`, `/* */` or `/** */` alike) to the suite or
+    // above a suite's or a test's attribute (`//`, `///`, `/* */` or `/** */` alike) to that suite or
     // test and prints it with every failure, where learners would read it as part of the message.
 }
 
