@@ -166,7 +166,10 @@ extension SharedStoreTests {
         }
 
         /// Scopes opened one after another in ``readsWhileScopesReplace()``: each swaps twice.
-        static let scopeCount = 600
+        static let scopeCount = 1000
+
+        /// Tasks that read `UserStorage.shared` in ``readsWhileScopesReplace()`` while the scopes run.
+        static let readerCount = 3
 
         /// What the readers and the scopes of ``readsWhileScopesReplace()`` saw.
         struct ReadsWhileReplacing: Sendable {
@@ -177,14 +180,22 @@ extension SharedStoreTests {
         /// One task opens ``scopeCount`` scopes in a row, while reader tasks, outside any scope, read
         /// `UserStorage.shared` over and over. Any code of the app may read `shared` at any moment,
         /// so this must be safe: with an unprotected slot it is a data race, and the race check names
-        /// it. (Thread Sanitizer needs volume to see a race: over a thousand writes, many more reads.)
+        /// it. Thread Sanitizer sees a race only where a read follows a swap with nothing in between
+        /// that orders them, so the reads and the swaps must really overlap, however busy the machine
+        /// is: the scopes begin once every reader is reading, the first scopes each wait until the
+        /// readers have read again, and the readers go on until the scopes are over.
         static func readWhileReplacing(
             stores: [UserStorage], appStore: UserStorage, watch: ScopeWatch
         ) async throws -> ReadsWhileReplacing {
-            let scopesDone = ScopesDone()
+            let progress = ReadingProgress()
+            // A reader or the scopes never wait longer than this, should the other side never come.
+            let giveUp = ContinuousClock.now + .seconds(50)
             return try await withThrowingTaskGroup(of: ReadsWhileReplacing.self) { group in
                 group.addTask {
-                    defer { scopesDone.flag.store(true, ordering: .relaxed) }
+                    defer { progress.scopesAreOver.store(true, ordering: .relaxed) }
+                    while progress.readersReading.load(ordering: .relaxed) < readerCount && .now < giveUp {
+                        await Task.yield()
+                    }
                     var seen = ReadsWhileReplacing()
                     for round in 0..<scopeCount {
                         let store = stores[round % stores.count]
@@ -194,22 +205,23 @@ extension SharedStoreTests {
                             return UserStorage.shared === store
                         }
                         if ownStore { seen.scopesWithTheirOwnStore += 1 }
+                        if round < 10 { progress.waitForMoreReads() }
                     }
                     return seen
                 }
-                for _ in 0..<3 {
+                for _ in 0..<readerCount {
                     group.addTask {
+                        progress.readersReading.add(1, ordering: .relaxed)
                         var seen = ReadsWhileReplacing()
-                        // Until the scopes are over, or for a while if they never end. A relaxed load on
-                        // purpose: it adds no ordering that could hide a race from Thread Sanitizer.
-                        let giveUp = ContinuousClock.now + .seconds(60)
-                        while !scopesDone.flag.load(ordering: .relaxed) && ContinuousClock.now < giveUp {
+                        // Relaxed atomics on purpose: they add no ordering that could hide a race.
+                        while !progress.scopesAreOver.load(ordering: .relaxed) && .now < giveUp {
                             for _ in 0..<50 {
                                 let store = UserStorage.shared
                                 if store !== appStore && !stores.contains(where: { $0 === store }) {
                                     seen.strangeReads += 1
                                 }
                             }
+                            progress.reads.add(50, ordering: .relaxed)
                             await Task.yield()
                         }
                         return seen
@@ -222,9 +234,20 @@ extension SharedStoreTests {
             }
         }
 
-        /// Set once the scopes of ``readsWhileScopesReplace()`` are over, so the readers stop.
-        final class ScopesDone: Sendable {
-            let flag = Atomic(false)
+        /// How far the readers and the scopes of ``readsWhileScopesReplace()`` have got.
+        final class ReadingProgress: Sendable {
+            let readersReading = Atomic(0)
+            let reads = Atomic(0)
+            let scopesAreOver = Atomic(false)
+
+            /// Returns once the readers have read again, or after a fifth of a second. It spins
+            /// instead of awaiting: an `await` here would order the scopes' swaps before the reads
+            /// that follow, and hide the race this test is there to show.
+            func waitForMoreReads() {
+                let before = reads.load(ordering: .relaxed)
+                let giveUp = ContinuousClock.now + .milliseconds(200)
+                while reads.load(ordering: .relaxed) == before && .now < giveUp {}
+            }
         }
     }
 }
