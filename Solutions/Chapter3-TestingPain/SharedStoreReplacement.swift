@@ -1,5 +1,3 @@
-import Synchronization
-
 // The seam tests use to give the legacy code a store of their own. It is compiled into debug
 // builds only: a release build of the app has no way to swap its store, not even by mistake.
 #if DEBUG
@@ -18,65 +16,21 @@ import Synchronization
             isolation: isolated (any Actor)? = #isolation,
             _ body: () async throws -> Outcome
         ) async rethrows -> Outcome {
-            // Swift Testing runs tests in parallel, across suites too. Without the gate, a second
-            // test could swap in its store while the first one's body is still running.
-            await oneScopeAtATime.enter()
-            defer { oneScopeAtATime.leave() }
-
-            let original = sharedSlot.withLock { current in
-                let original = current
-                current = replacement
-                return original
+            // Swift Testing runs tests in parallel, across suites too. The whole scope runs inside
+            // the gate, the swap and the restore included: a scope that swapped before its turn
+            // would pull the store from under the body that is running.
+            try await oneScopeAtATime.run {
+                let original = sharedSlot.withLock { current in
+                    defer { current = replacement }
+                    return current
+                }
+                // `defer` runs however the body ends: by returning or by throwing.
+                defer { sharedSlot.withLock { $0 = original } }
+                return try await body()
             }
-            // `defer` runs however the body ends: by returning or by throwing.
-            defer { sharedSlot.withLock { $0 = original } }
-            return try await body()
         }
 
-        /// Held for the whole of a scope, `await`s included.
+        /// Lets one scope through at a time, for the whole of its body, `await`s included.
         private static let oneScopeAtATime = ScopeGate()
     }
 #endif
-
-/// Lets one task at a time through, for as long as it likes, `await`s included.
-///
-/// A `Mutex` cannot do that, because it must be released before any `await`. Neither can an actor,
-/// because it lets other calls in while one of its methods is suspended.
-final class ScopeGate: Sendable {
-    private struct State {
-        var isTaken = false
-        /// Tasks waiting for their turn, first come first served.
-        var waiting: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Mutex(State())
-
-    init() {}
-
-    /// Waits until the gate is free, then takes it.
-    func enter() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let takenAtOnce = state.withLock { state in
-                if state.isTaken {
-                    state.waiting.append(continuation)
-                    return false
-                }
-                state.isTaken = true
-                return true
-            }
-            if takenAtOnce { continuation.resume() }
-        }
-    }
-
-    /// Frees the gate, or hands it straight to the task that has waited longest.
-    func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if state.waiting.isEmpty {
-                state.isTaken = false
-                return nil
-            }
-            return state.waiting.removeFirst()
-        }
-        next?.resume()
-    }
-}

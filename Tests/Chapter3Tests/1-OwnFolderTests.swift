@@ -21,7 +21,11 @@ struct OwnFolderTests {
                 """)
             #expect(
                 try UserStorage(folder: folder).fetchUser(named: ada.name) == ada,
-                "A new store opened on the same folder should find the user saved there: users are kept on disk.")
+                """
+                A new store opened on the same folder did not find the user saved there. Users are kept on \
+                disk, and opening a store must leave what is already in its folder alone: a store that empties \
+                or moves its folder would lose the app's real users at every launch.
+                """)
         }
     }
 

@@ -1,5 +1,6 @@
 import Chapter3
 import Foundation
+import Synchronization
 import Testing
 import WorkbookSupport
 
@@ -11,18 +12,37 @@ extension SharedStoreTests {
             let appStore = UserStorage.shared
             try await withTemporaryFolder("chapter3-users") { folder in
                 let testStore = UserStorage(folder: folder)
-                let seenInside = await UserStorage.replacingShared(with: testStore) { UserStorage.shared }
+                let seenInside = try await withinTimeLimit { watch in
+                    await UserStorage.replacingShared(with: testStore) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        return UserStorage.shared
+                    }
+                }
 
                 #expect(
                     seenInside === testStore,
-                    """
-                    Inside `replacingShared(with:_:)`, `UserStorage.shared` should be the store the test \
-                    passed in. It was not, so the code under test would read and write the app's real users.
-                    """)
+                    Self.notTheTestsStore(seenInside, appStore: appStore))
             }
             #expect(
                 UserStorage.shared === appStore,
                 "After the scope, `UserStorage.shared` should be the app's own store again.")
+        }
+
+        /// Why `seen`, found in `UserStorage.shared` inside a scope, is not the store the test passed.
+        static func notTheTestsStore(_ seen: UserStorage, appStore: UserStorage) -> Comment {
+            if seen === appStore {
+                return """
+                    Inside `replacingShared(with:_:)`, `UserStorage.shared` was still the app's own store. The \
+                    scope must put the very store the test passed in place: a test may look inside it \
+                    afterwards, and pointing the app's store at another folder is not the same thing.
+                    """
+            }
+            return """
+                Inside `replacingShared(with:_:)`, `UserStorage.shared` was neither the store the test passed \
+                in nor the app's store: `shared` must hand out the store that was put in place, that very \
+                object, not a new one.
+                """
         }
 
         @Test("After a scope whose body throws, the app's store is back and the next scope can begin")
@@ -30,18 +50,23 @@ extension SharedStoreTests {
             let appStore = UserStorage.shared
             try await withTemporaryFolder("chapter3-users") { folder in
                 let testStore = UserStorage(folder: folder)
-                var seenInside: UserStorage?
-                await #expect(
-                    throws: ScenarioFailure.self, "The error thrown in the body should reach the caller unchanged."
-                ) {
-                    try await UserStorage.replacingShared(with: testStore) {
-                        seenInside = UserStorage.shared
-                        throw ScenarioFailure()
+                let thrown = try await withinTimeLimit { watch -> ScenarioFailure? in
+                    do {
+                        try await UserStorage.replacingShared(with: testStore) {
+                            watch.bodyBegan()
+                            defer { watch.bodyEnded() }
+                            throw ScenarioFailure(sharedInsideTheBody: UserStorage.shared)
+                        }
+                        return nil
+                    } catch let failure as ScenarioFailure {
+                        return failure
                     }
                 }
 
+                let failure = try #require(
+                    thrown, "The error thrown in the body should reach the caller of the scope unchanged.")
                 #expect(
-                    seenInside === testStore,
+                    failure.sharedInsideTheBody === testStore,
                     """
                     Inside `replacingShared(with:_:)`, `UserStorage.shared` should be the store the test \
                     passed in, also in a body that goes on to throw.
@@ -55,19 +80,174 @@ extension SharedStoreTests {
                 however the body ends.
                 """)
 
-            // If the failed scope still held on to the gate, the next scope would wait forever: give it
-            // five seconds, in a task of its own.
-            let nextScopeBegan = try await outcome(within: .seconds(5)) {
+            // A scope that kept the gate after its body threw would keep this one waiting forever.
+            let nextScopeRan = try await withinTimeLimit { watch in
                 try await withTemporaryFolder("chapter3-users") { folder in
-                    await UserStorage.replacingShared(with: UserStorage(folder: folder)) { true }
+                    await UserStorage.replacingShared(with: UserStorage(folder: folder)) {
+                        watch.bodyBegan()
+                        watch.bodyEnded()
+                        return true
+                    }
                 }
             }
-            #expect(
-                nextScopeBegan != nil,
+            #expect(nextScopeRan, "The scope after the one whose body threw should run its body.")
+        }
+
+        @Test("Only a scope can change UserStorage.shared: no code, in the module or outside, can assign it")
+        func onlyAScopeChangesShared() async throws {
+            try await withTemporaryFolder("chapter3-users") { folder in
+                let testStore = UserStorage(folder: folder)
+                let seenInside = try await withinTimeLimit { watch in
+                    await UserStorage.replacingShared(with: testStore) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        return UserStorage.shared
+                    }
+                }
+                #expect(
+                    seenInside === testStore,
+                    """
+                    Inside `replacingShared(with:_:)`, `UserStorage.shared` was not the test's store: the \
+                    scope does not replace the shared store yet. `shared` must be able to change, through \
+                    the scope.
+                    """)
+            }
+
+            let assignment = """
+                func replaceForGood(with store: UserStorage) {
+                    UserStorage.shared = store
+                }
                 """
-                Five seconds after a scope whose body threw, the next scope had still not begun: the failed \
-                scope never left the gate. Leave it however the body ends.
+            let why = """
+                A setter is the risky cure of the lesson: whoever sets the app's store must remember to put \
+                the original back, also when a test fails halfway, and nothing makes them. Keep `shared` \
+                get-only, and let tests change it only through the scope.
+                """
+            await expectDoesNotCompile(
+                assignment, mentioning: "cannot assign to property",
+                "Code in other modules can assign `UserStorage.shared`. \(why)")
+            await expectDoesNotCompile(
+                assignment, mentioning: "cannot assign to property", from: .insideTheModule,
+                """
+                Code inside the chapter's module can assign `UserStorage.shared` (an `internal(set)` still \
+                lets the whole app do it). \(why)
                 """)
+            await expectDoesNotCompile(
+                assignment, mentioning: "cannot assign to property", in: .release, from: .insideTheModule,
+                "In a release build, code of the app can assign `UserStorage.shared`. \(why)")
+        }
+
+        @Test("Tasks reading UserStorage.shared while scopes replace it always get a whole store")
+        func readsWhileScopesReplace() async throws {
+            let appStore = UserStorage.shared
+            let seen = try await withTemporaryFolder("chapter3-users") { folder in
+                // Nothing is ever saved in these stores, so their folders are never created.
+                let stores = (0..<4).map { UserStorage(folder: folder.appendingPathComponent("store-\($0)")) }
+                return try await withinTimeLimit(.seconds(60)) { watch in
+                    try await Self.readWhileReplacing(stores: stores, appStore: appStore, watch: watch)
+                }
+            }
+
+            #expect(
+                seen.scopesWithTheirOwnStore == Self.scopeCount,
+                """
+                Inside \(Self.scopeCount - seen.scopesWithTheirOwnStore) of \(Self.scopeCount) scopes, \
+                `UserStorage.shared` was not the scope's store: the scope does not put its store in place.
+                """)
+            #expect(
+                seen.strangeReads == 0,
+                """
+                \(seen.strangeReads) reads of `UserStorage.shared`, made outside any scope while scopes came \
+                and went, gave a store that was neither the app's nor a scope's.
+                """)
+            #expect(
+                UserStorage.shared === appStore,
+                "After the scopes, `UserStorage.shared` should be the app's own store again.")
+        }
+
+        /// Scopes opened one after another in ``readsWhileScopesReplace()``: each swaps twice.
+        static let scopeCount = 1000
+
+        /// Tasks that read `UserStorage.shared` in ``readsWhileScopesReplace()`` while the scopes run.
+        static let readerCount = 3
+
+        /// What the readers and the scopes of ``readsWhileScopesReplace()`` saw.
+        struct ReadsWhileReplacing: Sendable {
+            var scopesWithTheirOwnStore = 0
+            var strangeReads = 0
+        }
+
+        /// One task opens ``scopeCount`` scopes in a row, while reader tasks, outside any scope, read
+        /// `UserStorage.shared` over and over. Any code of the app may read `shared` at any moment,
+        /// so this must be safe: with an unprotected slot it is a data race, and the race check names
+        /// it. Thread Sanitizer sees a race only where a read follows a swap with nothing in between
+        /// that orders them, so the reads and the swaps must really overlap, however busy the machine
+        /// is: the scopes begin once every reader is reading, the first scopes each wait until the
+        /// readers have read again, and the readers go on until the scopes are over.
+        static func readWhileReplacing(
+            stores: [UserStorage], appStore: UserStorage, watch: ScopeWatch
+        ) async throws -> ReadsWhileReplacing {
+            let progress = ReadingProgress()
+            // A reader or the scopes never wait longer than this, should the other side never come.
+            let giveUp = ContinuousClock.now + .seconds(50)
+            return try await withThrowingTaskGroup(of: ReadsWhileReplacing.self) { group in
+                group.addTask {
+                    defer { progress.scopesAreOver.store(true, ordering: .relaxed) }
+                    while progress.readersReading.load(ordering: .relaxed) < readerCount && .now < giveUp {
+                        await Task.yield()
+                    }
+                    var seen = ReadsWhileReplacing()
+                    for round in 0..<scopeCount {
+                        let store = stores[round % stores.count]
+                        let ownStore = await UserStorage.replacingShared(with: store) {
+                            watch.bodyBegan()
+                            defer { watch.bodyEnded() }
+                            return UserStorage.shared === store
+                        }
+                        if ownStore { seen.scopesWithTheirOwnStore += 1 }
+                        if round < 10 { progress.waitForMoreReads() }
+                    }
+                    return seen
+                }
+                for _ in 0..<readerCount {
+                    group.addTask {
+                        progress.readersReading.add(1, ordering: .relaxed)
+                        var seen = ReadsWhileReplacing()
+                        // Relaxed atomics on purpose: they add no ordering that could hide a race.
+                        while !progress.scopesAreOver.load(ordering: .relaxed) && .now < giveUp {
+                            for _ in 0..<50 {
+                                let store = UserStorage.shared
+                                if store !== appStore && !stores.contains(where: { $0 === store }) {
+                                    seen.strangeReads += 1
+                                }
+                            }
+                            progress.reads.add(50, ordering: .relaxed)
+                            await Task.yield()
+                        }
+                        return seen
+                    }
+                }
+                return try await group.reduce(into: ReadsWhileReplacing()) { total, part in
+                    total.scopesWithTheirOwnStore += part.scopesWithTheirOwnStore
+                    total.strangeReads += part.strangeReads
+                }
+            }
+        }
+
+        /// How far the readers and the scopes of ``readsWhileScopesReplace()`` have got.
+        final class ReadingProgress: Sendable {
+            let readersReading = Atomic(0)
+            let reads = Atomic(0)
+            let scopesAreOver = Atomic(false)
+
+            /// Returns once the readers have read again, or after a fifth of a second. It spins
+            /// instead of awaiting: an `await` here would order the scopes' swaps before the reads
+            /// that follow, and hide the race this test is there to show.
+            func waitForMoreReads() {
+                let before = reads.load(ordering: .relaxed)
+                let giveUp = ContinuousClock.now + .milliseconds(200)
+                while reads.load(ordering: .relaxed) == before && .now < giveUp {}
+            }
         }
     }
 }

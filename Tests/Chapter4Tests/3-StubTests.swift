@@ -14,13 +14,38 @@ struct StubTests {
         standIn.doSomethingImportant()
         standIn.doSomethingImportant()
 
+        let counted = stub.doSomethingImportantCallCount
         #expect(
-            stub.doSomethingImportantCallCount == 2,
+            counted == 2,
             """
             doSomethingImportant() was called twice on the stub, through a ScarySingleton reference as \
-            the screen calls it, but the stub counted \(stub.doSomethingImportantCallCount). Override \
-            the method in the stub and count each call there.
+            the screen calls it, and \(stubCount(counted, expected: 2))
             """)
+    }
+
+    @Test("Each stub counts only the calls made to it")
+    func eachStubCountsItsOwnCalls() throws {
+        let calledOnce = ScarySingletonStub()
+        let calledTwice = ScarySingletonStub()
+        try scarySingleton(standingIn: calledOnce).doSomethingImportant()
+        let standIn = try scarySingleton(standingIn: calledTwice)
+        standIn.doSomethingImportant()
+        standIn.doSomethingImportant()
+
+        let counts = (calledOnce.doSomethingImportantCallCount, calledTwice.doSomethingImportantCallCount)
+        #expect(
+            counts == (1, 2),
+            counts == (0, 0)
+                ? """
+                Two stubs were called, once and twice, and neither counted anything: the real method ran \
+                instead of the stubs'. The stub's method must override the real one (same name, \
+                `override`), and count each call there.
+                """
+                : """
+                Two stubs, called once and twice, counted \(counts.0) and \(counts.1). Each test makes a stub of \
+                its own and reads only its count, while other tests run at the same moment: keep the count \
+                in the stub itself, not in anything the stubs share.
+                """)
     }
 
     @Test("The stub does none of the real, scary work")
@@ -33,10 +58,16 @@ struct StubTests {
 
         #expect(
             standIn.sentValues.isEmpty,
-            """
-            The stub sent its value, as the real singleton does. In an app that is a request to a real \
-            server from inside a test: the override replaces the real work, so it must not call \
-            `super.doSomethingImportant()`.
-            """)
+            stub.doSomethingImportantCallCount == 0
+                ? """
+                The stub sent its value, as the real singleton does, and counted nothing: the real \
+                doSomethingImportant() ran, not the stub's. In an app that is a request to a real server \
+                from inside a test: the stub's method must override the real one (same name, `override`).
+                """
+                : """
+                The stub sent its value, as the real singleton does. In an app that is a request to a real \
+                server from inside a test: the override replaces the real work, so it must not call \
+                `super.doSomethingImportant()`.
+                """)
     }
 }

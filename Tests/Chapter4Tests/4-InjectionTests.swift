@@ -14,17 +14,26 @@ struct InjectionTests {
     @Test("Loading the screen calls the important method exactly once on the injected singleton")
     func loadCallsTheInjectedSingletonOnce() throws {
         let stub = ScarySingletonStub()
-        let screen = ProfileScreen(userName: userName, scarySingleton: try scarySingleton(standingIn: stub))
+        let standIn = try scarySingleton(standingIn: stub)
+        let screen = ProfileScreen(userName: userName, scarySingleton: standIn)
 
         screen.load()
 
+        let counted = stub.doSomethingImportantCallCount
+        let usedTheStub = standIn.importantValue == userName
         #expect(
-            stub.doSomethingImportantCallCount == 1,
-            """
-            The screen was given a stub, yet loading it did not call doSomethingImportant() on the stub \
-            exactly once (the stub counted \(stub.doSomethingImportantCallCount)). Keep the instance the \
-            initialiser receives, and let load() use it instead of ScarySingleton.sharedInstance.
-            """)
+            counted == 1,
+            counted == 0 && !usedTheStub
+                ? """
+                The screen was given a stub, yet loading it never touched the stub. Keep the instance the \
+                initialiser receives, and let load() use it instead of ScarySingleton.sharedInstance.
+                """
+                : counted == 0
+                    ? "The screen used the stub it was given, and \(stubCount(0, expected: 1))"
+                    : """
+                    The screen was given a stub, and one load left the stub with a count of \(counted): \
+                    load() must ask for the important work once, and the stub must count only its own calls.
+                    """)
     }
 
     @Test("Loading the screen sets the important value on the injected singleton")
@@ -81,12 +90,19 @@ struct InjectionTests {
             The app builds its screens this way and relies on the shared instance: make it the default \
             value of the initialiser's parameter (and make sure it really is one instance, Step 1).
             """)
+        let sent = shared.sentValues.count { $0 == userName }
         #expect(
-            shared.sentValues.count { $0 == userName } == 1,
-            """
-            A screen built without a singleton did not make ScarySingleton.sharedInstance do the \
-            important work exactly once. Without an argument, the screen must behave exactly as it did \
-            before it could be given another instance.
-            """)
+            sent == 1,
+            sent == 0 && shared.importantValue == userName
+                ? """
+                A screen built without a singleton set the user's name on ScarySingleton.sharedInstance, \
+                but the important work did not send it: load() asked for the work before it set the value. \
+                Set importantValue first, then call doSomethingImportant(), as the screen did before.
+                """
+                : """
+                A screen built without a singleton made ScarySingleton.sharedInstance send the user's name \
+                \(sent) times instead of once. Without an argument, the screen must behave exactly as it \
+                did before it could be given another instance.
+                """)
     }
 }

@@ -22,3 +22,20 @@ func scarySingleton(
         """,
         sourceLocation: sourceLocation)
 }
+
+/// The end of a sentence that says what a stub's count of `counted`, for `expected` calls, means.
+func stubCount(_ counted: Int, expected: Int) -> String {
+    if counted == 0 {
+        return """
+            the stub counted nothing: the real method ran instead of the stub's. The stub's method must \
+            override the real one (same name, `override`), and count each call there.
+            """
+    }
+    if counted > expected {
+        return """
+            the stub counted \(counted), more calls than it received: is its count shared with other stubs \
+            (a `static var`), or does it count one call twice?
+            """
+    }
+    return "the stub counted only \(counted): count one for each call."
+}

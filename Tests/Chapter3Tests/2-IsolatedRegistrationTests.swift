@@ -40,8 +40,12 @@ extension SharedStoreTests {
             let name = "Ada \(UUID().uuidString)"
             try await withTemporaryFolder("chapter3-users") { folder in
                 let testStore = UserStorage(folder: folder)
-                _ = try await UserStorage.replacingShared(with: testStore) {
-                    try UserManager().registerUser(name: name)
+                _ = try await withinTimeLimit { watch in
+                    try await UserStorage.replacingShared(with: testStore) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        return try UserManager().registerUser(name: name)
+                    }
                 }
                 #expect(
                     try testStore.fetchUser(named: name) != nil,
