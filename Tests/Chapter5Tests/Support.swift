@@ -133,3 +133,69 @@ actor HeldDownloader: ImageDownloading {
         downloads.values.reduce(0, +)
     }
 }
+
+/// A cache that is slow to answer, as one that reads from disk would be. It holds every lookup
+/// until `expectedLookups` of them have arrived, or until `patience` has passed since the first
+/// one, and then lets them all go at once.
+///
+/// That makes the outcome certain for the tests about many callers at once. A loader that looks
+/// in its table of downloads in flight, then awaits the cache, then registers its download, lets
+/// every caller past the table before any of them registers: they all wait here, all go at once,
+/// and each starts a download, every run. A loader that looks in the cache before the table, or
+/// inside the shared download, passes: in the first case every caller arrives and the gate opens
+/// at once; in the second, the one lookup waits out the patience. The patience also means it can
+/// never hang.
+actor SlowCache: ImageCaching {
+    private let expectedLookups: Int
+    private let patience: Duration
+    private var images: [URL: Data] = [:]
+    private var lookups = 0
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(expectedLookups: Int, patience: Duration = .milliseconds(500)) {
+        self.expectedLookups = expectedLookups
+        self.patience = patience
+    }
+
+    func image(for url: URL) async -> Data? {
+        if !isOpen {
+            lookups += 1
+            if lookups >= expectedLookups {
+                open()
+            } else {
+                if lookups == 1 { openAfterPatience() }
+                await withCheckedContinuation { waiting.append($0) }
+            }
+        }
+        return images[url]
+    }
+
+    func insert(_ image: Data, for url: URL) {
+        images[url] = image
+    }
+
+    private func open() {
+        isOpen = true
+        for lookup in waiting { lookup.resume() }
+        waiting.removeAll()
+    }
+
+    private func openAfterPatience() {
+        Task { [patience] in
+            try? await Task.sleep(for: patience)
+            self.open()
+        }
+    }
+}
+
+/// Asks `loader` for `url` from `callers` tasks at once, and returns what each of them got
+/// (`nil` for an error).
+func loadConcurrently(_ url: URL, callers: Int, from loader: ImageLoader) async -> [Data?] {
+    await withTaskGroup(of: Data?.self) { group in
+        for _ in 1...callers {
+            group.addTask { try? await loader.loadImage(from: url) }
+        }
+        return await group.reduce(into: [Data?]()) { $0.append($1) }
+    }
+}

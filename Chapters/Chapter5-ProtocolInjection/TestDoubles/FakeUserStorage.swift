@@ -7,7 +7,8 @@ import Synchronization
 final class FakeUserStorage: UserStorage {
     // TODO: Step 4. This fake remembers nothing yet. Give it the state it needs: the users it
     // starts with, and those saved since. Like every `UserStorage` it must be `Sendable`, so a
-    // plain `var` will not compile here: a `Mutex` (module `Synchronization`) will.
+    // plain `var` will not compile here: a `Mutex` (module `Synchronization`) will. Keep the
+    // declarations below as they are (the tests call them) and fill in their bodies.
 
     /// A fake that already knows `users`, as if they had registered earlier.
     init(users: [User] = []) {

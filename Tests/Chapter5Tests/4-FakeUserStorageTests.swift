@@ -1,9 +1,9 @@
 import Chapter5
+import Foundation
 import Testing
 
 @testable import Chapter5TestDoubles
 
-// These tests use `FakeUserStorage`, the fake you write in the chapter's `TestDoubles` folder.
 @Suite("Registration, tested with a hand-written fake")
 struct FakeUserStorageTests {
     @Test("A name that is already taken is refused")
@@ -20,13 +20,16 @@ struct FakeUserStorageTests {
                 """
                 The fake was made with a user called "\(name)", so registering that name again \
                 must return false.
-                Does the manager ask the storage it was given? Does the fake's `user(named:)` find \
-                the users it was made with?
+                Does the manager ask the storage it was given? Does the fake's `user(named:)` (in \
+                `TestDoubles/FakeUserStorage.swift`) find the users it was made with?
                 """)
             #expect(
                 storage.savedUsers.isEmpty,
-                "A refused registration must save nothing, but the fake was asked to save \(storage.savedUsers.count) user(s)."
-            )
+                """
+                A refused registration must save nothing, yet the fake's `savedUsers` lists \
+                \(storage.savedUsers.count) user(s). Either the manager saved anyway, or `savedUsers` also \
+                lists the users the fake was made with: it should list only those saved since.
+                """)
         }
     }
 
@@ -70,5 +73,34 @@ struct FakeUserStorageTests {
                 Code under test must touch only the storage it is given.
                 """)
         }
+    }
+
+    @Test("Many tasks saving and looking up through one fake at the same moment lose nothing")
+    func theFakeIsSafeToShare() async {
+        let savers = 1000
+        let names = (1...savers).map { "Grace \($0) \(UUID().uuidString)" }
+        let fake = FakeUserStorage()
+
+        let found = await withTaskGroup(of: Bool.self) { group in
+            for name in names {
+                group.addTask {
+                    fake.save(User(name: name))
+                    return fake.user(named: name) != nil
+                }
+            }
+            return await group.reduce(0) { $1 ? $0 + 1 : $0 }
+        }
+
+        let saved = Set(fake.savedUsers.map(\.name))
+        #expect(
+            found == savers && saved == Set(names),
+            """
+            \(savers) tasks each saved a user into one fake and looked it up again, all at the same \
+            moment: \(found) found their user, and `savedUsers` lists \(saved.count) of them.
+            `UserStorage` is `Sendable`, so any number of tasks may share one fake: every read and \
+            write of its state must go through one lock (a `Mutex`). Plain `var`s made to compile \
+            with `@unchecked Sendable` or `nonisolated(unsafe)` lose users, and the race check \
+            reports the data race.
+            """)
     }
 }
