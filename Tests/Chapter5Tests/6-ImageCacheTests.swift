@@ -133,28 +133,24 @@ struct ImageCacheTests {
             """)
     }
 
-    @Test("Many tasks storing and reading at the same moment leave the cache full, not overfull")
+    @Test("Two tasks storing and reading at the same moment leave the cache full, not overfull")
     func concurrentUseStaysWithinTheLimit() async {
-        let tasks = 1000
+        let rounds = 1000
         let cache = ImageCache(limit: 20)
 
-        await withTaskGroup(of: Void.self) { group in
-            for index in 1...tasks {
-                group.addTask {
-                    let url = uniqueImageURL("picture\(index)")
-                    await cache.insert(fakeImage(for: url), for: url)
-                    _ = await cache.image(for: url)
-                    _ = await cache.count
-                }
-            }
+        await runSideBySide(rounds: rounds) { task, round in
+            let url = uniqueImageURL("picture\(task)-\(round)")
+            await cache.insert(fakeImage(for: url), for: url)
+            _ = await cache.image(for: url)
+            _ = await cache.count
         }
 
         let count = await cache.count
         #expect(
             count == 20,
             """
-            \(tasks) tasks each stored and read a picture in a cache with a limit of 20, which should \
-            end up full: 20 pictures. It holds \(count).
+            Two tasks stored and read \(rounds) pictures each, side by side, in a cache with a limit \
+            of 20, which should end up full: 20 pictures. It holds \(count).
             """)
     }
 }

@@ -199,3 +199,74 @@ func loadConcurrently(_ url: URL, callers: Int, from loader: ImageLoader) async 
         return await group.reduce(into: [Data?]()) { $0.append($1) }
     }
 }
+
+// MARK: - Concurrency
+
+/// Runs `operation` `rounds` times in each of two tasks, and makes sure the two really overlap:
+/// each task waits for the other at a start line, without pausing, then runs all its rounds.
+///
+/// That makes a data race certain to be seen. Thread Sanitizer reports a race only between two
+/// accesses that nothing orders, and the concurrency runtime orders a great deal: a task that
+/// starts, or resumes, after another has ended is ordered after everything that one did, so with
+/// many tiny tasks on a busy machine a race between them often goes unseen. Two tasks that have
+/// both passed the start line leave nothing between their accesses, and every unprotected one is
+/// reported. Waiting without pausing holds a thread, so only one such pair runs at a time, and
+/// the wait gives up after two seconds (on a machine with one core the second task cannot start
+/// while the first holds the only thread).
+func runSideBySide(rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) async -> Void) async {
+    await sideBySideTurns.take()
+    let startLine = StartLine(runners: 2)
+    await withTaskGroup(of: Void.self) { group in
+        for task in 0..<2 {
+            group.addTask {
+                startLine.arriveAndWait()
+                for round in 0..<rounds {
+                    await operation(task, round)
+                }
+            }
+        }
+    }
+    await sideBySideTurns.give()
+}
+
+/// Where the tasks of `runSideBySide` wait for each other. A relaxed atomic counter, and no
+/// pause, so that waiting adds no ordering of its own between the two.
+private final class StartLine: Sendable {
+    private let runners: Int
+    private let arrived = Atomic<Int>(0)
+
+    init(runners: Int) {
+        self.runners = runners
+    }
+
+    func arriveAndWait() {
+        arrived.add(1, ordering: .relaxed)
+        let deadline = ContinuousClock.now + .seconds(2)
+        while arrived.load(ordering: .relaxed) < runners, ContinuousClock.now < deadline {}
+    }
+}
+
+/// One `runSideBySide` at a time in the test process: two pairs waiting at their start lines
+/// could hold both threads of a two-core machine, and neither pair's second task could start.
+private actor Turns {
+    private var isTaken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+        if isTaken {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isTaken = true
+        }
+    }
+
+    func give() {
+        if waiting.isEmpty {
+            isTaken = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+private let sideBySideTurns = Turns()
