@@ -138,7 +138,7 @@ struct ImageCacheTests {
         let rounds = 1000
         let cache = ImageCache(limit: 20)
 
-        await runSideBySide(rounds: rounds) { task, round in
+        await runSideBySideAwaiting(rounds: rounds) { task, round in
             let url = uniqueImageURL("picture\(task)-\(round)")
             await cache.insert(fakeImage(for: url), for: url)
             _ = await cache.image(for: url)
@@ -149,8 +149,8 @@ struct ImageCacheTests {
         #expect(
             count == 20,
             """
-            Two tasks stored and read \(rounds) pictures each, side by side, in a cache with a limit \
-            of 20, which should end up full: 20 pictures. It holds \(count).
+            Two tasks stored and read at least \(rounds) pictures each, side by side, in a cache with \
+            a limit of 20, which should end up full: 20 pictures. It holds \(count).
             """)
     }
 }

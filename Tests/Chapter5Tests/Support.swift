@@ -202,26 +202,25 @@ func loadConcurrently(_ url: URL, callers: Int, from loader: ImageLoader) async 
 
 // MARK: - Concurrency
 
-/// Runs `operation` `rounds` times in each of two tasks, and makes sure the two really overlap:
-/// each task waits for the other at a start line, without pausing, then runs all its rounds.
+/// Runs `operation` at least `rounds` times in each of two tasks that are sure to overlap: each
+/// task waits for the other at a start line, without pausing, and then runs its rounds with
+/// nothing in between that could order the two.
 ///
 /// That makes a data race certain to be seen. Thread Sanitizer reports a race only between two
 /// accesses that nothing orders, and the concurrency runtime orders a great deal: a task that
 /// starts, or resumes, after another has ended is ordered after everything that one did, so with
 /// many tiny tasks on a busy machine a race between them often goes unseen. Two tasks that have
-/// both passed the start line leave nothing between their accesses, and every unprotected one is
-/// reported. Waiting without pausing holds a thread, so only one such pair runs at a time, and
-/// the wait gives up after two seconds (on a machine with one core the second task cannot start
-/// while the first holds the only thread).
-func runSideBySide(rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) async -> Void) async {
+/// both passed the start line, and then run without suspending, leave nothing between their
+/// accesses: every unprotected one is reported.
+func runSideBySide(rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) -> Void) async {
     await sideBySideTurns.take()
-    let startLine = StartLine(runners: 2)
+    let startLine = StartLine()
     await withTaskGroup(of: Void.self) { group in
         for task in 0..<2 {
             group.addTask {
                 startLine.arriveAndWait()
                 for round in 0..<rounds {
-                    await operation(task, round)
+                    operation(task, round)
                 }
             }
         }
@@ -229,20 +228,56 @@ func runSideBySide(rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _
     await sideBySideTurns.give()
 }
 
-/// Where the tasks of `runSideBySide` wait for each other. A relaxed atomic counter, and no
-/// pause, so that waiting adds no ordering of its own between the two.
-private final class StartLine: Sendable {
-    private let runners: Int
-    private let arrived = Atomic<Int>(0)
-
-    init(runners: Int) {
-        self.runners = runners
+/// `runSideBySide` for an operation that awaits. Every suspension may order the two tasks, so each
+/// keeps going, past its own `rounds`, until the other has run as many, or for at most ten
+/// seconds: the two then spend their rounds side by side, not one after the other.
+func runSideBySideAwaiting(
+    rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) async -> Void
+) async {
+    await sideBySideTurns.take()
+    let startLine = StartLine()
+    await withTaskGroup(of: Void.self) { group in
+        for task in 0..<2 {
+            group.addTask {
+                startLine.arriveAndWait()
+                let deadline = ContinuousClock.now + .seconds(10)
+                var round = 0
+                while round < rounds || startLine.rounds(of: 1 - task) < rounds, ContinuousClock.now < deadline {
+                    await operation(task, round)
+                    round += 1
+                    startLine.record(round, of: task)
+                }
+            }
+        }
     }
+    await sideBySideTurns.give()
+}
+
+/// Where the two tasks of `runSideBySide` wait for each other, and count their rounds. Relaxed
+/// atomic counters, and no pause: waiting and counting add no ordering of their own between the
+/// two. The wait gives up after two seconds (with one core, the second task cannot start while
+/// the first holds the only thread).
+private final class StartLine: Sendable {
+    private let arrived = Atomic<Int>(0)
+    private let roundsOfFirst = Atomic<Int>(0)
+    private let roundsOfSecond = Atomic<Int>(0)
 
     func arriveAndWait() {
         arrived.add(1, ordering: .relaxed)
         let deadline = ContinuousClock.now + .seconds(2)
-        while arrived.load(ordering: .relaxed) < runners, ContinuousClock.now < deadline {}
+        while arrived.load(ordering: .relaxed) < 2, ContinuousClock.now < deadline {}
+    }
+
+    func record(_ rounds: Int, of task: Int) {
+        if task == 0 {
+            roundsOfFirst.store(rounds, ordering: .relaxed)
+        } else {
+            roundsOfSecond.store(rounds, ordering: .relaxed)
+        }
+    }
+
+    func rounds(of task: Int) -> Int {
+        task == 0 ? roundsOfFirst.load(ordering: .relaxed) : roundsOfSecond.load(ordering: .relaxed)
     }
 }
 
