@@ -4,10 +4,14 @@ import Foundation
 /// often written as `imageView.downloadImage(from: url)`: it looks in the cache first and
 /// downloads only what is missing.
 public final class ImageLoader: Sendable {
+    /// How the app makes its loader today: `ImageLoader()`.
+    public init() {}
+
     // TODO: Step 5. The loader is handed a downloader and a cache, and drops both. Keep them,
-    // and give the parameters the app's defaults (`NetworkImageDownloader.shared` and
-    // `ImageCache.shared`) so that `ImageLoader()` keeps working for the app.
-    public init(downloader: any ImageDownloading, cache: ImageCache) {}
+    // and give the parameters the app's defaults, `NetworkImageDownloader.shared` and
+    // `ImageCache.shared`. Then `ImageLoader()` can mean this initialiser, and the one above has
+    // nothing left to do: delete it.
+    public init(downloader: any ImageDownloading, cache: any ImageCaching) {}
 
     /// The picture at `url`: from the cache when it is there, downloaded and cached otherwise.
     public func loadImage(from url: URL) async throws -> Data {

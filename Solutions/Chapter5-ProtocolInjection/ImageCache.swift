@@ -4,9 +4,9 @@ import Foundation
 /// fetched once. In an app, the thumbnails of a list the user scrolls up and down.
 ///
 /// An actor: its state is touched by every task that shows a picture, and an actor lets only one
-/// of them in at a time. No method awaits anything, so no other call can slip in halfway through
-/// one of them.
-public actor ImageCache {
+/// of them in at a time. The pictures and the order they were used in are two pieces of state
+/// that change together; no method awaits anything, so no other call can slip in between the two.
+public actor ImageCache: ImageCaching {
     /// The cache the whole app shares: one memory budget for all its screens.
     public static let shared = ImageCache(limit: 100)
 

@@ -7,7 +7,7 @@ import Foundation
 /// An actor, because it keeps state that every caller shares: the downloads in flight.
 public actor ImageLoader {
     private let downloader: any ImageDownloading
-    private let cache: ImageCache
+    private let cache: any ImageCaching
     /// One task per URL being downloaded right now. A caller that finds its URL here waits for
     /// that task instead of starting another download.
     private var downloadsInFlight: [URL: Task<Data, any Error>] = [:]
@@ -16,7 +16,7 @@ public actor ImageLoader {
     /// so `ImageLoader()` keeps working for the app.
     public init(
         downloader: any ImageDownloading = NetworkImageDownloader.shared,
-        cache: ImageCache = .shared
+        cache: any ImageCaching = ImageCache.shared
     ) {
         self.downloader = downloader
         self.cache = cache

@@ -2,9 +2,9 @@ import Chapter5
 import Testing
 import WorkbookSupport
 
-@Suite("UserStorage names what UserManager needs, and the singleton is one")
+@Suite("UserStorage names what UserManager needs")
 struct UserStorageProtocolTests {
-    @Test("Code that holds any UserStorage can look a user up and save one")
+    @Test("Code that holds any UserStorage can look a user up and save one, and a storage may fail")
     func protocolListsWhatTheManagerNeeds() async {
         await expectCompiles(
             """
@@ -15,25 +15,20 @@ struct UserStorageProtocolTests {
                 try storage.save(User(name: name))
                 return true
             }
-            """,
-            """
-            `UserStorage` does not yet promise the two things `UserManager` does with a storage: \
-            `user(named:)` and `save(_:)`. Until the protocol lists them, code that only knows \
-            "any UserStorage" cannot call them.
-            """)
-    }
 
-    @Test("The disk-backed singleton can be used wherever a UserStorage is expected")
-    func singletonConforms() async {
-        await expectCompiles(
-            """
-            func storageForTheApp() -> any UserStorage {
-                DiskUserStorage.shared
+            struct FullDisk: UserStorage {
+                struct NoSpaceLeft: Error {}
+                func user(named name: String) throws -> User? { nil }
+                func save(_ user: User) throws { throw NoSpaceLeft() }
             }
             """,
             """
-            `DiskUserStorage.shared` is not a `UserStorage` yet. The app's real store has to \
-            conform, or it could not be the storage the app passes to `UserManager`.
+            `UserStorage` should promise exactly the two things `UserManager` does with a storage, \
+            as `DiskUserStorage` declares them: `func user(named name: String) throws -> User?` and \
+            `func save(_ user: User) throws`.
+            If the code below cannot call them: a requirement is missing, or is `async`.
+            If `FullDisk` does not conform: a requirement lost its `throws` (a real store can fail, \
+            so a storage must be allowed to throw), or the protocol asks for more than these two.
             """)
     }
 }

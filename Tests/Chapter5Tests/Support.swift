@@ -133,3 +133,175 @@ actor HeldDownloader: ImageDownloading {
         downloads.values.reduce(0, +)
     }
 }
+
+/// A cache that is slow to answer, as one that reads from disk would be. It holds every lookup
+/// until `expectedLookups` of them have arrived, or until `patience` has passed since the first
+/// one, and then lets them all go at once.
+///
+/// That makes the outcome certain for the tests about many callers at once. A loader that looks
+/// in its table of downloads in flight, then awaits the cache, then registers its download, lets
+/// every caller past the table before any of them registers: they all wait here, all go at once,
+/// and each starts a download, every run. A loader that looks in the cache before the table, or
+/// inside the shared download, passes: in the first case every caller arrives and the gate opens
+/// at once; in the second, the one lookup waits out the patience. The patience also means it can
+/// never hang.
+actor SlowCache: ImageCaching {
+    private let expectedLookups: Int
+    private let patience: Duration
+    private var images: [URL: Data] = [:]
+    private var lookups = 0
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(expectedLookups: Int, patience: Duration = .milliseconds(500)) {
+        self.expectedLookups = expectedLookups
+        self.patience = patience
+    }
+
+    func image(for url: URL) async -> Data? {
+        if !isOpen {
+            lookups += 1
+            if lookups >= expectedLookups {
+                open()
+            } else {
+                if lookups == 1 { openAfterPatience() }
+                await withCheckedContinuation { waiting.append($0) }
+            }
+        }
+        return images[url]
+    }
+
+    func insert(_ image: Data, for url: URL) {
+        images[url] = image
+    }
+
+    private func open() {
+        isOpen = true
+        for lookup in waiting { lookup.resume() }
+        waiting.removeAll()
+    }
+
+    private func openAfterPatience() {
+        Task { [patience] in
+            try? await Task.sleep(for: patience)
+            self.open()
+        }
+    }
+}
+
+/// Asks `loader` for `url` from `callers` tasks at once, and returns what each of them got
+/// (`nil` for an error).
+func loadConcurrently(_ url: URL, callers: Int, from loader: ImageLoader) async -> [Data?] {
+    await withTaskGroup(of: Data?.self) { group in
+        for _ in 1...callers {
+            group.addTask { try? await loader.loadImage(from: url) }
+        }
+        return await group.reduce(into: [Data?]()) { $0.append($1) }
+    }
+}
+
+// MARK: - Concurrency
+
+/// Runs `operation` at least `rounds` times in each of two tasks that are sure to overlap: each
+/// task waits for the other at a start line, without pausing, and then runs its rounds with
+/// nothing in between that could order the two.
+///
+/// That makes a data race certain to be seen. Thread Sanitizer reports a race only between two
+/// accesses that nothing orders, and the concurrency runtime orders a great deal: a task that
+/// starts, or resumes, after another has ended is ordered after everything that one did, so with
+/// many tiny tasks on a busy machine a race between them often goes unseen. Two tasks that have
+/// both passed the start line, and then run without suspending, leave nothing between their
+/// accesses: every unprotected one is reported.
+func runSideBySide(rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) -> Void) async {
+    await sideBySideTurns.take()
+    let startLine = StartLine()
+    await withTaskGroup(of: Void.self) { group in
+        for task in 0..<2 {
+            group.addTask {
+                startLine.arriveAndWait()
+                for round in 0..<rounds {
+                    operation(task, round)
+                }
+            }
+        }
+    }
+    await sideBySideTurns.give()
+}
+
+/// `runSideBySide` for an operation that awaits. Every suspension may order the two tasks, so each
+/// keeps going, past its own `rounds`, until the other has run as many, or for at most ten
+/// seconds: the two then spend their rounds side by side, not one after the other.
+func runSideBySideAwaiting(
+    rounds: Int, _ operation: @escaping @Sendable (_ task: Int, _ round: Int) async -> Void
+) async {
+    await sideBySideTurns.take()
+    let startLine = StartLine()
+    await withTaskGroup(of: Void.self) { group in
+        for task in 0..<2 {
+            group.addTask {
+                startLine.arriveAndWait()
+                let deadline = ContinuousClock.now + .seconds(10)
+                var round = 0
+                while round < rounds || startLine.rounds(of: 1 - task) < rounds, ContinuousClock.now < deadline {
+                    await operation(task, round)
+                    round += 1
+                    startLine.record(round, of: task)
+                }
+            }
+        }
+    }
+    await sideBySideTurns.give()
+}
+
+/// Where the two tasks of `runSideBySide` wait for each other, and count their rounds. Relaxed
+/// atomic counters, and no pause: waiting and counting add no ordering of their own between the
+/// two. The wait gives up after two seconds (with one core, the second task cannot start while
+/// the first holds the only thread).
+private final class StartLine: Sendable {
+    private let arrived = Atomic<Int>(0)
+    private let roundsOfFirst = Atomic<Int>(0)
+    private let roundsOfSecond = Atomic<Int>(0)
+
+    func arriveAndWait() {
+        arrived.add(1, ordering: .relaxed)
+        let deadline = ContinuousClock.now + .seconds(2)
+        while arrived.load(ordering: .relaxed) < 2, ContinuousClock.now < deadline {}
+    }
+
+    func record(_ rounds: Int, of task: Int) {
+        if task == 0 {
+            roundsOfFirst.store(rounds, ordering: .relaxed)
+        } else {
+            roundsOfSecond.store(rounds, ordering: .relaxed)
+        }
+    }
+
+    func rounds(of task: Int) -> Int {
+        task == 0 ? roundsOfFirst.load(ordering: .relaxed) : roundsOfSecond.load(ordering: .relaxed)
+    }
+}
+
+/// One `runSideBySide` at a time in the test process: two pairs waiting at their start lines
+/// could hold both threads of a two-core machine, and neither pair's second task could start.
+private actor Turns {
+    private var isTaken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+        if isTaken {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isTaken = true
+        }
+    }
+
+    func give() {
+        if waiting.isEmpty {
+            isTaken = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+private let sideBySideTurns = Turns()

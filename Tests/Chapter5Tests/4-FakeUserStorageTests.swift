@@ -1,9 +1,10 @@
 import Chapter5
+import Foundation
+import Synchronization
 import Testing
 
 @testable import Chapter5TestDoubles
 
-// These tests use `FakeUserStorage`, the fake you write in the chapter's `TestDoubles` folder.
 @Suite("Registration, tested with a hand-written fake")
 struct FakeUserStorageTests {
     @Test("A name that is already taken is refused")
@@ -20,13 +21,16 @@ struct FakeUserStorageTests {
                 """
                 The fake was made with a user called "\(name)", so registering that name again \
                 must return false.
-                Does the manager ask the storage it was given? Does the fake's `user(named:)` find \
-                the users it was made with?
+                Does the manager ask the storage it was given? Does the fake's `user(named:)` (in \
+                `TestDoubles/FakeUserStorage.swift`) find the users it was made with?
                 """)
             #expect(
                 storage.savedUsers.isEmpty,
-                "A refused registration must save nothing, but the fake was asked to save \(storage.savedUsers.count) user(s)."
-            )
+                """
+                A refused registration must save nothing, yet the fake's `savedUsers` lists \
+                \(storage.savedUsers.count) user(s). Either the manager saved anyway, or `savedUsers` also \
+                lists the users the fake was made with: it should list only those saved since.
+                """)
         }
     }
 
@@ -70,5 +74,34 @@ struct FakeUserStorageTests {
                 Code under test must touch only the storage it is given.
                 """)
         }
+    }
+
+    @Test("Two tasks saving and looking up through one fake at the same moment lose nothing")
+    func theFakeIsSafeToShare() async {
+        let rounds = 1000
+        let run = UUID().uuidString
+        let fake = FakeUserStorage()
+        let lost = Atomic<Int>(0)
+
+        await runSideBySide(rounds: rounds) { task, round in
+            let user = User(name: "Grace \(task)-\(round) \(run)")
+            fake.save(user)
+            if fake.user(named: user.name) == nil {
+                lost.add(1, ordering: .relaxed)
+            }
+        }
+
+        let saved = fake.savedUsers.count
+        let notFound = lost.load(ordering: .relaxed)
+        #expect(
+            saved == 2 * rounds && notFound == 0,
+            """
+            Two tasks saved \(rounds) users each into one fake, side by side, and looked each one up \
+            at once: `savedUsers` lists \(saved) of \(2 * rounds), and \(notFound) could not be found.
+            `UserStorage` is `Sendable`, so any number of tasks may share one fake: every read and \
+            write of its state must go through one lock (a `Mutex`). Plain `var`s made to compile \
+            with `@unchecked Sendable` or `nonisolated(unsafe)` lose users, and the race check \
+            reports the data race.
+            """)
     }
 }

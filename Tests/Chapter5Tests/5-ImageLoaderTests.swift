@@ -103,18 +103,31 @@ struct ImageLoaderTests {
         }
     }
 
-    @Test("ImageLoader() without arguments still compiles: the app's singletons are the defaults")
-    func singletonsAreTheDefaults() async {
-        await expectCompiles(
-            """
-            func loaderForTheApp() -> ImageLoader {
-                ImageLoader()
-            }
-            """,
-            """
-            The app creates its loader with `ImageLoader()`, and that must keep working: give \
-            `downloader` the default `NetworkImageDownloader.shared` and `cache` the default \
-            `ImageCache.shared`.
-            """)
+    @Test("ImageLoader() without arguments uses the network singleton and the app's shared cache")
+    func defaultsAreTheAppsSingletons() async throws {
+        try await withTemporaryFolder("chapter5-pictures") { folder in
+            let url = folder.appendingPathComponent("banner.png")
+            let bytes = Data("the bytes of \(url.lastPathComponent), \(UUID().uuidString)".utf8)
+            try bytes.write(to: url)
+
+            let picture = try await ImageLoader().loadImage(from: url)
+
+            try #require(
+                text(of: picture) == text(of: bytes),
+                """
+                `ImageLoader()` should read the file through the app's downloader, \
+                `NetworkImageDownloader.shared`, wait for it, and return its bytes.
+                It returned before the download finished, or a loader made without arguments uses \
+                another downloader: give `downloader` the default `NetworkImageDownloader.shared`.
+                """)
+            #expect(
+                await ImageCache.shared.image(for: url) == bytes,
+                """
+                `ImageLoader()` loaded a picture, yet `ImageCache.shared` does not hold it. A loader \
+                made without arguments must fill the cache the whole app shares, not one of its own: \
+                give `cache` the default `ImageCache.shared`, so that every screen finds what another \
+                one loaded.
+                """)
+        }
     }
 }

@@ -13,12 +13,7 @@ struct SharedDownloadTests {
         let downloader = HeldDownloader(expectedDownloads: callers)
         let loader = ImageLoader(downloader: downloader, cache: ImageCache(limit: 10))
 
-        let pictures = await withTaskGroup(of: Data?.self) { group in
-            for _ in 1...callers {
-                group.addTask { try? await loader.loadImage(from: url) }
-            }
-            return await group.reduce(into: [Data?]()) { $0.append($1) }
-        }
+        let pictures = await loadConcurrently(url, callers: callers, from: loader)
 
         let downloads = await downloader.downloadCount(for: url)
         #expect(
@@ -29,6 +24,38 @@ struct SharedDownloadTests {
             0: the loader does not use the downloader it was given.
             More than 1: each caller missed the cache and started its own download. A caller that \
             arrives while the URL is being downloaded must wait for that download instead.
+            """)
+        let wrongPictures = pictures.count { $0 != fakeImage(for: url) }
+        #expect(
+            wrongPictures == 0,
+            "Every caller should get the downloaded picture, but \(wrongPictures) of \(callers) did not.")
+    }
+
+    @Test("Many requests for one URL download it once, also when the cache is slow to answer")
+    func oneDownloadWhileTheCacheIsSlow() async {
+        let callers = 20
+        let url = uniqueImageURL()
+        // Holds every lookup until all 20 callers have asked (see `Support.swift`): any gap
+        // between looking in the table of downloads and registering one is wide open, every run.
+        let cache = SlowCache(expectedLookups: callers)
+        let downloader = HeldDownloader(expectedDownloads: callers)
+        let loader = ImageLoader(downloader: downloader, cache: cache)
+
+        let pictures = await loadConcurrently(url, callers: callers, from: loader)
+
+        let downloads = await downloader.downloadCount(for: url)
+        #expect(
+            downloads == 1,
+            """
+            \(callers) callers asked for the same picture at the same moment, and the cache took its \
+            time to answer: the downloader should run once, and it ran \(downloads) time(s).
+            0: the loader does not use the downloader it was given.
+            More than 1, while "Many requests for one URL at the same moment download it once" \
+            passes: the loader awaits something, such as the cache, between looking in its table of \
+            downloads in flight and registering its own. Every `await` in an actor lets the other \
+            callers in, and they all find the table still empty. Look in the cache before the \
+            table, or inside the shared download, and keep lookup and registration together with \
+            no `await` between them.
             """)
         let wrongPictures = pictures.count { $0 != fakeImage(for: url) }
         #expect(

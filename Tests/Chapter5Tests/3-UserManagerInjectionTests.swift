@@ -1,6 +1,5 @@
 import Chapter5
 import Testing
-import WorkbookSupport
 
 @Suite("UserManager works with the storage it is given")
 struct UserManagerInjectionTests {
@@ -41,17 +40,35 @@ struct UserManagerInjectionTests {
         }
     }
 
-    @Test("UserManager() without arguments still compiles: the singleton is the default")
-    func singletonIsTheDefault() async {
-        await expectCompiles(
-            """
-            func managerForTheApp() -> UserManager {
-                UserManager()
-            }
-            """,
-            """
-            The app creates its manager with `UserManager()`, and that must keep working: give \
-            the `storage` parameter a default value, `DiskUserStorage.shared`.
-            """)
+    @Test("UserManager() without arguments uses the app's store, and a manager given another storage does not")
+    func defaultIsTheAppsStore() throws {
+        try withUniqueName("Margaret") { name in
+            _ = try UserManager(storage: SaveRecorder()).registerUser(name: name)
+            try #require(
+                try DiskUserStorage.shared.user(named: name) == nil,
+                """
+                "\(name)" was registered through a manager given its own storage, yet the app's \
+                store, `DiskUserStorage.shared`, now holds that user.
+                The manager still goes straight to the singleton instead of using the storage it was \
+                given.
+                """)
+
+            let registered = try UserManager().registerUser(name: name)
+
+            #expect(
+                registered,
+                """
+                `UserManager()` refused "\(name)", a name the app's store has never seen. Which \
+                storage does a manager made without arguments use?
+                """)
+            #expect(
+                try DiskUserStorage.shared.user(named: name) != nil,
+                """
+                "\(name)" was registered through `UserManager()`, yet `DiskUserStorage.shared` does \
+                not have it. A manager made without arguments must use the app's one store, \
+                `DiskUserStorage.shared`, not a store of its own: give the `storage` parameter that \
+                default value.
+                """)
+        }
     }
 }
