@@ -68,7 +68,8 @@ public struct ActivityLog: Sendable {
     /// Counts a progress run, and returns `report` with each chapter's activity in it.
     ///
     /// The run counts for the chapter to work on (`report.current`), for `selected` (the chapter
-    /// the learner named), and for every chapter whose result changed since the last run.
+    /// the learner named), and for every chapter whose result changed since the last run (unless
+    /// the workbook as a whole did not build).
     @discardableResult
     public func recordRun(_ report: Report, selected: Int? = nil, at now: Date = Date()) -> Report {
         var stored = read()
@@ -78,7 +79,9 @@ public struct ActivityLog: Sendable {
             let key = String(chapter.number)
             var entry = stored.chapters[key] ?? Entry()
             let result = "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") \(chapter.state.rawValue)"
-            let changed = entry.lastResult.map { $0 != result } ?? false
+            // A workbook that does not build at all changes every chapter's result at once: that
+            // is no work on each of them.
+            let changed = report.buildProblems.isEmpty && (entry.lastResult.map { $0 != result } ?? false)
             if chapter.number == report.current?.number || chapter.number == selected || changed {
                 entry.activity.runs += 1
                 entry.activity.lastActivity = now

@@ -43,6 +43,18 @@ struct ActivityTests {
         }
     }
 
+    @Test("A workbook that does not build is no work on every chapter: only the one to work on counts")
+    func brokenBuild() async throws {
+        try await withTemporaryFolder("activity") { folder in
+            let log = ActivityLog(file: folder.appendingPathComponent(".workbook/activity.json"))
+            log.recordRun(report([3, 2, 1]), at: time(0))
+            var broken = report([0, 0, 0])
+            broken.buildProblems = ["Package.swift: error"]
+            log.recordRun(broken, at: time(1))
+            #expect(log.load().mapValues(\.runs) == [1: 1, 2: 1, 3: 0])
+        }
+    }
+
     @Test("Hints shown are counted per chapter, and are activity")
     func hints() async throws {
         try await withTemporaryFolder("activity") { folder in
