@@ -28,12 +28,18 @@ struct ClassReportBrowserTests {
             report.timeZone = TimeZone(identifier: "UTC")!
             try report.html().write(to: page, atomically: true, encoding: .utf8)
             let pdf = folder.appendingPathComponent("page.pdf")
+            // The browser keeps its crash reports under the home folder's configuration, whatever
+            // the profile: give it a home inside the temporary folder.
+            var insideFolder = environment
+            for variable in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
+                insideFolder[variable] = folder.appendingPathComponent("home").path
+            }
             let printed = try await Command(
                 [
                     browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
                     "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
                     "--print-to-pdf=\(pdf.path)", page.absoluteString,
-                ], in: folder, timeLimit: .seconds(120)
+                ], in: folder, environment: insideFolder, timeLimit: .seconds(120)
             ).run()
             try #require(
                 FileManager.default.fileExists(atPath: pdf.path), "The browser printed nothing: \(printed.output)")
