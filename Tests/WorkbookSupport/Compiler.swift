@@ -1,11 +1,5 @@
-import Foundation
+import Foundation  // `kill` and `SIGKILL` too: Foundation re-exports Glibc on Linux and Darwin on macOS.
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What the compiler printed, and whether it succeeded.
 struct CompilerRun: Sendable {

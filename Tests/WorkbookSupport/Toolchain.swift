@@ -66,11 +66,10 @@ enum BuildProducts {
         }
         var starts: [URL] = [Bundle(for: Anchor.self).bundleURL, Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL { starts.append(executable) }
-        #if os(Linux)
-            if let me = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-                starts.append(URL(fileURLWithPath: me))
-            }
-        #endif
+        // Linux names the running program here; elsewhere there is no such link, and nothing is added.
+        if let me = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            starts.append(URL(fileURLWithPath: me))
+        }
         for start in starts {
             // The test binary sits in the build folder (or a few levels inside a bundle there).
             var folder = start.resolvingSymlinksInPath()

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A class at a glance, made from the progress files students hand in
-/// (`./Scripts/progress --json > ada.json`): one row per student, one column per chapter.
+/// (`./Scripts/progress --json > ada.json`): one row per student, one column per chapter; where
+/// each student is stuck; and the same as a table for a spreadsheet (`ClassReport+CSV.swift`).
 public struct ClassReport: Sendable {
     /// One student's file: their progress, or why it could not be used.
     public struct Student: Sendable {
         /// Made from the file's name: `ada.json` is Ada, `mary-jane.json` is Mary Jane.
         public var name: String
         public var file: String
-        public var report: Report?
+        public var report: ProgressFile?
         /// Why the file was skipped, when it was.
         public var problem: String?
     }
@@ -26,6 +27,8 @@ public struct ClassReport: Sendable {
     public var columns: [Column]
     /// The folder the files came from, as given.
     public var source: String
+    /// The time zone dates are shown in: the teacher's.
+    public var timeZone = TimeZone.current
 
     /// Reads every `.json` file in `folder`. A bad file is named and skipped, never fatal.
     public init(folder: URL) throws {
@@ -53,9 +56,6 @@ public struct ClassReport: Sendable {
         self.columns = columns.keys.sorted().map { Column(number: $0, title: columns[$0] ?? "") }
     }
 
-    /// The format this version of the workbook writes and reads.
-    static let format = Report(chapters: [], toolchain: "").format
-
     /// Reads one file, or says plainly what is wrong with it.
     static func read(_ url: URL) -> Student {
         let file = url.lastPathComponent
@@ -64,26 +64,10 @@ public struct ClassReport: Sendable {
             student.problem = "cannot be read"
             return student
         }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            student.problem = "is empty"
-            return student
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else {
-            student.problem = "is not complete JSON: cut short, or not a progress file"
-            return student
-        }
-        guard let format = (object as? [String: Any])?["format"] as? String else {
-            student.problem = "is not a progress report (make one with ./Scripts/progress --json)"
-            return student
-        }
-        guard format == Self.format else {
-            student.problem = "comes from another version of the workbook (\(format); this one reads \(Self.format))"
-            return student
-        }
         do {
-            student.report = try Report.decode(data)
+            student.report = try ProgressFile(data: data)
         } catch {
-            student.problem = "is a progress report with missing or damaged parts"
+            student.problem = error.description
         }
         return student
     }
@@ -98,28 +82,97 @@ public struct ClassReport: Sendable {
 
     // MARK: - What each cell says
 
+    /// How a chapter's state is drawn: a state this version does not know (a newer runner's)
+    /// counts as broken, and shows its own words.
+    enum Kind: String {
+        case done
+        case progress
+        case waiting
+        case broken
+        case missing
+
+        init(_ state: String?) {
+            switch state {
+            case nil: self = .missing
+            case "done": self = .done
+            case "in progress": self = .progress
+            case "not started": self = .waiting
+            default: self = .broken
+            }
+        }
+    }
+
     /// A chapter's cell for one student: "6/11", and the state behind it.
     struct Cell {
         var text: String
-        var state: ChapterState?
+        var state: String?
+        var kind: Kind { Kind(state) }
+    }
+
+    func chapter(_ student: Student, _ column: Column) -> ProgressFile.Chapter? {
+        student.report?.chapters.first { $0.number == column.number }
     }
 
     func cell(_ student: Student, _ column: Column) -> Cell {
-        guard let chapter = student.report?.chapters.first(where: { $0.number == column.number }) else {
-            return Cell(text: "–", state: nil)
-        }
+        guard let chapter = chapter(student, column) else { return Cell(text: "–", state: nil) }
         return Cell(text: "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")", state: chapter.state)
     }
 
     /// How many students have finished each chapter.
     func finished(_ column: Column) -> Int {
-        students.count { student in
-            student.report?.chapters.contains { $0.number == column.number && $0.state == .done } ?? false
+        students.count { chapter($0, column)?.state == "done" }
+    }
+
+    /// The test to fix next, as the runner picks it: the first test that does not pass, of the
+    /// lowest step.
+    static func nextFailing(_ chapter: ProgressFile.Chapter) -> ProgressFile.Test? {
+        let failing = chapter.tests.enumerated().filter {
+            $0.element.state != "passed" && $0.element.state != "skipped"
+        }
+        return failing.min { ($0.element.step ?? Int.max, $0.offset) < ($1.element.step ?? Int.max, $1.offset) }?
+            .element
+    }
+
+    /// The chapters worth a teacher's look: in progress or broken, and the one the student is on.
+    static func stuckChapters(_ report: ProgressFile) -> [ProgressFile.Chapter] {
+        let current = report.chapters.first { $0.state != "done" }?.number
+        return report.chapters.filter { chapter in
+            let kind = Kind(chapter.state)
+            return kind == .progress || kind == .broken || chapter.number == current
         }
     }
 
-    static func isBroken(_ state: ChapterState?) -> Bool {
-        state == .doesNotCompile || state == .crashed || state == .timedOut
+    /// The last activity in any chapter of the file.
+    static func lastActivity(_ report: ProgressFile) -> Date? {
+        report.chapters.compactMap(\.activity?.lastActivity).max()
+    }
+
+    /// What the learner reads in a failing test's message: Swift Testing's own first line
+    /// ("Expectation failed: …") is dropped when the test explains itself below it, lines are
+    /// joined, and the whole is cut at a word near `limit` characters.
+    static func shortMessage(_ message: String, limit: Int = 240) -> String {
+        var lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if lines.count > 1 { lines.removeFirst() }
+        let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        return shorten(text, to: limit)
+    }
+
+    /// `text` cut to at most `limit` characters, at a space when there is one, with "…".
+    static func shorten(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit - 1)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)) + "…"
+    }
+
+    /// "2026-11-22 18:14", in the teacher's time zone: a form spreadsheets read as a date.
+    func dateText(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
     }
 
     // MARK: - Text
@@ -141,12 +194,13 @@ public struct ClassReport: Sendable {
             var line = student.name.padded(to: nameWidth)
             for column in columns {
                 let cell = cell(student, column)
-                let mark = cell.state == .done ? "✔" : Self.isBroken(cell.state) ? "!" : " "
+                let mark = cell.kind == .done ? "✔" : cell.kind == .broken ? "!" : " "
                 let text = (cell.text + mark).leftPadded(to: width)
-                line += cell.state == .done ? style.green(text) : Self.isBroken(cell.state) ? style.red(text) : text
+                line += cell.kind == .done ? style.green(text) : cell.kind == .broken ? style.red(text) : text
             }
             if let report = student.report {
                 line += "\(report.passed)/\(report.total)".leftPadded(to: width + 2)
+                if report.changedTests == true { line += style.yellow("  tests changed") }
             }
             lines.append(line)
         }
@@ -155,7 +209,8 @@ public struct ClassReport: Sendable {
                 "Finished".padded(to: nameWidth)
                     + columns.map { "\(finished($0))/\(students.count)".leftPadded(to: width) }.joined()))
         lines.append("")
-        lines.append(style.dim("✔ done   ! does not compile, crashed or timed out   – not in that student's file"))
+        lines.append(
+            style.dim("✔ done   ! does not compile, crashed, timed out or racy   – not in that student's file"))
         for column in columns { lines.append(style.dim("Ch \(column.number): \(column.title)")) }
         if !skipped.isEmpty {
             lines.append("")
@@ -164,117 +219,21 @@ public struct ClassReport: Sendable {
         }
         return lines.joined(separator: "\n")
     }
-
-    // MARK: - HTML
-
-    /// A self-contained page (no scripts, no downloads) that shows the same grid, big enough to
-    /// project.
-    public func html(generatedAt: Date = Date()) -> String {
-        let date = ISO8601DateFormatter.string(from: generatedAt, timeZone: .current, formatOptions: [.withFullDate])
-        var rows = ""
-        for student in students {
-            rows += "<tr><th scope=\"row\">\(escape(student.name))</th>"
-            for column in columns {
-                let cell = cell(student, column)
-                let kind =
-                    switch cell.state {
-                    case .done: "done"
-                    case .inProgress: "progress"
-                    case .notStarted: "waiting"
-                    case .doesNotCompile, .crashed, .timedOut: "broken"
-                    case nil: "missing"
-                    }
-                let label = cell.state?.rawValue ?? "not in this file"
-                let mark = cell.state == .done ? " ✔" : Self.isBroken(cell.state) ? " !" : ""
-                // A broken chapter says which way it is broken, so a projected page needs no tooltip.
-                let note = Self.isBroken(cell.state) ? "<small>\(escape(label))</small>" : ""
-                rows +=
-                    "<td class=\"\(kind)\" title=\"\(escape(label))\">\(escape(cell.text))\(mark)\(note)</td>"
-            }
-            let passed = student.report?.passed ?? 0
-            let total = student.report?.total ?? 0
-            let percent = total == 0 ? 0 : passed * 100 / total
-            rows +=
-                "<td class=\"total\"><span class=\"bar\"><span style=\"width: \(percent)%\"></span></span>"
-                + "<span class=\"count\">\(passed)/\(total)</span></td></tr>\n"
-        }
-        let finishedRow =
-            "<tr class=\"finished\"><th scope=\"row\">Finished</th>"
-            + columns.map { "<td>\(finished($0))/\(students.count)</td>" }.joined() + "<td></td></tr>"
-        let headers = columns.map {
-            "<th scope=\"col\" title=\"\(escape($0.title))\">\($0.number)<small>\(escape($0.title))</small></th>"
-        }.joined()
-        let skippedList =
-            skipped.isEmpty
-            ? ""
-            : "<section class=\"skipped\"><h2>Skipped \(skipped.count) \(skipped.count == 1 ? "file" : "files")</h2><ul>"
-                + skipped.map { "<li><code>\(escape($0.file))</code> \(escape($0.problem ?? ""))</li>" }.joined()
-                + "</ul></section>"
-        let count = "\(students.count) \(students.count == 1 ? "student" : "students")"
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Class report · Singletons workbook</title>
-            <style>
-            body { font: 20px/1.4 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; margin: 2rem; color: #1d1d1f; background: #fff; }
-            h1 { font-size: 1.8rem; margin: 0 0 .2rem; }
-            p.meta { color: #555; margin: 0 0 1.5rem; }
-            table { border-collapse: separate; border-spacing: 4px; }
-            th, td { padding: .45rem .7rem; text-align: center; border-radius: 6px; }
-            thead th { vertical-align: bottom; font-size: 1.2rem; }
-            thead th small { display: block; font-size: .65rem; font-weight: normal; color: #555; max-width: 8rem; }
-            tbody th { text-align: left; font-size: 1.1rem; }
-            td.done { background: #c8ecd0; color: #0b5d1e; font-weight: 600; }
-            td.progress { background: #fde9b6; color: #6b4a00; }
-            td.waiting { background: #eceff1; color: #555; }
-            td.broken { background: #f9c9c9; color: #8a1111; font-weight: 600; }
-            td.broken small { display: block; font-size: .6rem; font-weight: normal; }
-            td.missing { color: #999; }
-            td.total { text-align: right; white-space: nowrap; font-weight: 600; }
-            .bar { display: inline-block; width: 6rem; height: .6rem; background: #e3e6e8; border-radius: 3px; margin-right: .6rem; vertical-align: middle; overflow: hidden; }
-            .bar span { display: block; height: 100%; background: #2e9d4f; }
-            tr.finished th, tr.finished td { color: #555; font-size: .9rem; border-radius: 0; border-top: 2px solid #ccc; }
-            .count { display: inline-block; min-width: 4.5em; text-align: right; }
-            .legend span { display: inline-block; padding: .1rem .5rem; border-radius: 4px; margin-right: .6rem; font-size: .85rem; }
-            .skipped { margin-top: 1.5rem; color: #8a1111; }
-            .skipped h2 { font-size: 1.1rem; }
-            </style>
-            </head>
-            <body>
-            <h1>Class report · Singletons workbook</h1>
-            <p class="meta">\(count), made on \(escape(date)) from <code>\(escape(source))</code></p>
-            <table>
-            <thead><tr><th></th>\(headers)<th scope="col">Total</th></tr></thead>
-            <tbody>
-            \(rows)\(finishedRow)
-            </tbody>
-            </table>
-            <p class="legend"><span class="done" style="background:#c8ecd0">done ✔</span><span style="background:#fde9b6">in progress</span><span style="background:#eceff1">not started</span><span style="background:#f9c9c9">does not compile, crashed or timed out !</span></p>
-            \(skippedList)
-            </body>
-            </html>
-
-            """
-    }
-
-    func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }
 
-/// `./Scripts/class-report FOLDER`: the class grid in the terminal, and as a page to project.
+/// `./Scripts/class-report FOLDER`: the class grid in the terminal, as a page to project, and as
+/// a table for a spreadsheet.
 public enum ClassReportCommand {
     public static let usage = """
-        usage: ./Scripts/class-report FOLDER [--html FILE] [--no-color]
+        usage: ./Scripts/class-report FOLDER [--html FILE] [--csv FILE] [--no-color]
 
         Reads every student's progress file in FOLDER (each made with
         `./Scripts/progress --json > name.json`; the file's name is the student's name:
         ada.json is Ada), prints the class as a grid of students and chapters, and writes
-        the same grid as a web page to FOLDER/class-report.html (or FILE), to open or project.
+          - the same grid as a web page, with where each student is stuck, to
+            FOLDER/class-report.html (or FILE), to open or project;
+          - a table for a spreadsheet or gradebook, one row per student, to
+            FOLDER/class-report.csv (or FILE).
 
         Files that cannot be used (empty, cut short, from another version of the workbook)
         are named with the reason and skipped. The exit status is 0 when at least one file
@@ -288,16 +247,17 @@ public enum ClassReportCommand {
         }
         var folder: String?
         var htmlPath: String?
+        var csvPath: String?
         var style = Style.detect()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--html":
+            case "--html", "--csv":
                 guard let path = rest.popFirst() else {
-                    printError("--html takes a file name\n\n\(usage)")
+                    printError("\(argument) takes a file name\n\n\(usage)")
                     return 2
                 }
-                htmlPath = path
+                if argument == "--html" { htmlPath = path } else { csvPath = path }
             case "--no-color": style.colors = false
             default:
                 guard folder == nil, !argument.hasPrefix("-") else {
@@ -321,11 +281,14 @@ public enum ClassReportCommand {
         }
         print(report.text(style: style))
         let page = URL(fileURLWithPath: htmlPath ?? url.appendingPathComponent("class-report.html").path)
+        let table = URL(fileURLWithPath: csvPath ?? url.appendingPathComponent("class-report.csv").path)
         do {
-            try report.html().write(to: page, atomically: true, encoding: .utf8)
+            try Data(report.html().utf8).write(to: page, options: .atomic)
             print("\nThe page to open or project: \(page.path)")
+            try report.csvData().write(to: table, options: .atomic)
+            print("The table for a spreadsheet:  \(table.path)")
         } catch {
-            printError("Could not write \(page.path): \(error.localizedDescription)")
+            printError("Could not write the report: \(error.localizedDescription)")
             return 1
         }
         if report.students.isEmpty {

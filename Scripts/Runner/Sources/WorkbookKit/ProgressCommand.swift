@@ -99,8 +99,11 @@ public enum ProgressCommand {
         if let colors = options.colors { style.colors = colors && style.colors }
 
         if let hint = options.hint, let chapter = workbook.chapter(hint.chapter) {
-            return HintCommand.main(
+            let status = HintCommand.main(
                 chapter: chapter, step: hint.step, index: hint.index, workbook: workbook, style: style)
+            // Activity hook (issue 16): count the showing, for the teacher's report.
+            if status == 0 { ActivityLog(workbook: workbook).recordHint(chapter: chapter.number) }
+            return status
         }
         if let number = options.reset, let chapter = workbook.chapter(number) {
             return await ResetCommand.main(chapter: chapter, confirmed: options.confirmed, workbook: workbook)
@@ -113,7 +116,7 @@ public enum ProgressCommand {
         if options.watch {
             return await WatchCommand.main(runner: runner, detail: options.chapter, style: style)
         }
-        let report: Report
+        var report: Report
         do {
             report = try await runner.report()
         } catch {
@@ -122,6 +125,8 @@ public enum ProgressCommand {
             return 1
         }
         statusLine.clear()
+        // Activity hook (issue 16): count the run, and put each chapter's activity in the report.
+        report = ActivityLog(workbook: workbook).recordRun(report, selected: options.chapter)
 
         if options.json {
             do {

@@ -27,6 +27,14 @@ public struct ChapterReport: Codable, Sendable {
     /// The lesson to read.
     public var lesson: String
 
+    // Format 2 (issue 16, classes): fields added for teachers' tools, kept together here.
+    // Every one is optional, so that version 1 files still decode. Scripts/PROGRESS-FORMAT.md
+    // documents them.
+
+    /// What the learner did in the chapter (runs, first done, last activity, hints), from the
+    /// runner's record in `.workbook/activity.json` (``ActivityLog``); absent when unknown.
+    public var activity: ChapterActivity?
+
     public init(
         chapter: Chapter, state: ChapterState, tests: [TestResult], total: Int? = nil,
         compileErrors: [CompilerError] = [], crash: String? = nil
@@ -54,8 +62,11 @@ public struct ChapterReport: Codable, Sendable {
 
 /// Everything `./Scripts/progress` knows, for people (rendered) and for tools (`--json`).
 public struct Report: Codable, Sendable {
-    /// The JSON's name and version, for tools that read it.
-    public var format = "singletons-workbook-progress/1"
+    /// The JSON's name and version, for tools that read it. Version 2 added `activity` to each
+    /// chapter (see Scripts/PROGRESS-FORMAT.md, which describes every field).
+    public var format = Report.currentFormat
+    /// The format this runner writes.
+    public static let currentFormat = "singletons-workbook-progress/2"
     public var generatedAt: Date
     /// The first line of `swift --version`.
     public var toolchain: String

@@ -90,6 +90,7 @@ public struct Verifier: Sendable {
             })
         record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
         record(await seedOverlap(in: mirror))
+        record(await workflowsLint(in: mirror))
 
         let chapters = options.chapter.map { Set([$0]) }
         var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
@@ -154,9 +155,17 @@ public struct Verifier: Sendable {
         record(runnerTested)
         if runnerTested.result == .passed {
             record(await classReportInBrowser(runner))
+            record(await classTableInPython(runner))
+            record(await classTableInSpreadsheet(runner))
+            record(await classroomCommands(in: mirror))
         } else {
-            record(
-                Step(title: "the class report, as a browser shows it", result: .skipped("the runner's tests fail")))
+            for title in [
+                "the class report, as a browser shows it", "the class table, read back by Python's csv module",
+                "the class table, opened by a spreadsheet (LibreOffice)",
+                "GitHub Classroom's graded commands: starters fail, solutions pass",
+            ] {
+                record(Step(title: title, result: .skipped("the runner's tests fail")))
+            }
         }
         if !options.runnerScenarios {
             record(Step(title: "the runner's scenarios", result: .skipped("left out with --skip-scenarios")))

@@ -19,8 +19,12 @@ public enum VerifyCommand {
           - every chapter test fails against the starters, the same way on every run
           - every chapter's catalogue holds: each other sound design passes, each typical
             mistake is caught by what its page names, on every run
+          - the GitHub workflows pass actionlint
           - the solutions are clean under Thread Sanitizer
-          - the runner's own tests, with copies of the workbook in every state
+          - the runner's own tests; the class report in a browser, its table in Python and
+            LibreOffice; copies of the workbook in every state
+          - GitHub Classroom's graded commands (read from .github/workflows/classroom.yml)
+            fail on the starters and pass on the solutions
 
         options:
           --chapter N        check only chapter N's tests (everything still builds)

@@ -28,14 +28,13 @@ struct RaceCheckTests {
         """
 
     @Test("A Swift access race names both accesses, in the learner's file, with their function")
-    func swiftAccessRace() async {
+    func swiftAccessRace() async throws {
         let races = DataRace.parse(swiftAccessRace, relativeTo: workbook)
         #expect(races.count == 1)
-        let race = races.first
-        #expect(race?.accesses.count == 2)
-        #expect(
-            race?.accesses.allSatisfy { $0.file == "Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift" } == true)
-        #expect(race?.accesses.allSatisfy { $0.line == nil && $0.isWrite } == true)
+        let race = try #require(races.first)
+        #expect(race.accesses.count == 2)
+        #expect(race.accesses.allSatisfy { $0.file == "Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift" })
+        #expect(race.accesses.allSatisfy { $0.line == nil && $0.isWrite })
         let named = await races.demangled()
         #expect(named.first?.accesses.first?.function == "MessageBoard.post(_:)")
         #expect(named.first?.summary.contains("MessageBoard.swift, in MessageBoard.post(_:) (write)") == true)

@@ -65,7 +65,7 @@ struct ReportTests {
         }
         let again = try Report.decode(Data(text.utf8))
         #expect(again.chapters.first?.tests == report.chapters.first?.tests)
-        #expect(again.format == "singletons-workbook-progress/1")
+        #expect(again.format == "singletons-workbook-progress/2")
     }
 
     @Test("The runner's options are read as documented")

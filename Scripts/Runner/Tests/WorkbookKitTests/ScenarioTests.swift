@@ -33,7 +33,10 @@ struct ScenarioTests {
             #expect(chapter.tests.allSatisfy { $0.state == .failed && !$0.issues.isEmpty })
         }
         #expect(report.toolchain.contains("Swift version"))
-        #expect(report.format == "singletons-workbook-progress/1")
+        #expect(report.format == Report.currentFormat)
+        #expect(
+            report.chapters.allSatisfy { $0.activity != nil } && (report.chapters.first?.activity?.runs ?? 0) >= 1,
+            "The runner counts the run, in .workbook/activity.json, and the report carries it.")
 
         let text = try await sandbox.progress([])
         #expect(text.succeeded, "The runner reports with exit status 0 whatever the progress.")
