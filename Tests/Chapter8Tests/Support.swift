@@ -1,0 +1,164 @@
+import Chapter8
+import Foundation
+import Testing
+
+@testable import Chapter8TestDoubles
+
+// Helpers the chapter's tests share. No tests in this file.
+
+// MARK: - The live services a test must never reach
+
+/// A live service of the app, as the workbook's tripwire names it when it is touched (see
+/// `Tripwire.swift` in the chapter). Numbered by the lesson's step that hands the screen a fake
+/// in its place.
+enum LiveService: Int, CaseIterable, Comparable {
+    case session = 1
+    case store = 2
+    case clock = 3
+    case rewardsServer = 5
+    case analytics = 6
+
+    /// The services a test of step `step` insists on: that step's, and those of the steps before.
+    static func upToStep(_ step: Int) -> [LiveService] {
+        allCases.filter { $0.rawValue <= step }
+    }
+
+    static func < (lhs: LiveService, rhs: LiveService) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The service a tripwire touch stands for.
+    init?(touch: String) {
+        switch touch {
+        case "UserSession.shared": self = .session
+        case "LoyaltyStore.shared": self = .store
+        case "Current.now": self = .clock
+        case "RewardsAPI.shared": self = .rewardsServer
+        case "Analytics.shared", "Analytics": self = .analytics
+        default: return nil
+        }
+    }
+
+    /// What a learner reads when a test reached this live service.
+    func explanation(touch: String) -> String {
+        let harness = "your harness, `withFeature(in:_:)` in `TestDoubles/Harness.swift`"
+        switch self {
+        case .session:
+            return """
+                The redemption reached the live `UserSession.shared` during this test. A test must never \
+                reach the app's real services: give the screen the fake world's session \
+                (`world.currentMember`) through \(harness), and let the screen ask the session it was \
+                given, everywhere.
+                """
+        case .store:
+            return """
+                The redemption reached the live `LoyaltyStore.shared` during this test: in an app, real \
+                files of real members. Give the screen the fake world's store (`world.stars(of:)`, \
+                `world.redemptions(of:)` and the rest) through \(harness), and let the screen use the \
+                store it was given, everywhere.
+                """
+        case .clock:
+            return """
+                The redemption read the real clock, `Current.now()` as `Environment.live` sets it, during \
+                this test. Give the screen the fake world's clock (`world.now`) through \(harness). If the \
+                clock stays in `Current`, override it for the test's own task, so that tests running at \
+                the same time keep their own clocks.
+                """
+        case .rewardsServer:
+            return """
+                The redemption reached the live `RewardsAPI.shared` during this test: in an app, a real \
+                request to the real rewards server. Give the screen the fake world's server \
+                (`world.confirmRedemption(of:by:)`) through \(harness).
+                """
+        case .analytics where touch == "Analytics":
+            return """
+                A real `Analytics` did its real work during this test: in an app, an event in the real \
+                dashboard. A subclass standing in for the SDK must override `track(_:properties:)` and \
+                hand the event to the fake world, without calling `super`.
+                """
+        case .analytics:
+            return """
+                The redemption reached the live `Analytics.shared` during this test: in an app, a test's \
+                event in the real dashboard. Give the screen the fake world's analytics \
+                (`world.track(_:properties:)`) through \(harness), and let the screen report to the \
+                analytics it was given, everywhere.
+                """
+        }
+    }
+}
+
+/// Records an issue for each live service in `services` that `tripwire` saw touched, once per
+/// service, in the order of the lesson's steps.
+func expectUntouched(
+    _ services: [LiveService], by tripwire: Tripwire, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var reported: Set<String> = []
+    let touches = tripwire.touched
+        .compactMap { touch in LiveService(touch: touch).map { (touch: touch, service: $0) } }
+        .filter { services.contains($0.service) }
+        .sorted { $0.service < $1.service }
+    for (touch, service) in touches where reported.insert(touch).inserted {
+        Issue.record(Comment(rawValue: service.explanation(touch: touch)), sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: - Running the screen in a fake world
+
+/// Runs `body` with the screen your harness builds on `world`, while the tripwire is set, then
+/// records an issue for every service of `services` that the screen reached live.
+@MainActor
+func withScreen<Value>(
+    in world: FakeWorld,
+    insistingOn services: [LiveService] = LiveService.allCases,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (RedeemScreen) async throws -> Value
+) async throws -> Value {
+    let tripwire = Tripwire()
+    let value = try await Tripwire.$current.withValue(tripwire) {
+        try await withFeature(in: world, body)
+    }
+    expectUntouched(services, by: tripwire, sourceLocation: sourceLocation)
+    return value
+}
+
+/// One tap on "Redeem" for `reward`, on the screen your harness builds on `world`.
+@MainActor
+func redeem(
+    _ reward: Reward, in world: FakeWorld,
+    insistingOn services: [LiveService] = LiveService.allCases,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> RedeemOutcome {
+    try await withScreen(in: world, insistingOn: services, sourceLocation: sourceLocation) { screen in
+        await screen.redeem(reward)
+    }
+}
+
+// MARK: - The cast
+
+extension Member {
+    /// Born on 10 December.
+    static let ada = Member(id: "ada", name: "Ada", birthday: Birthday(month: 12, day: 10))
+    /// Born on 29 February, a day most years do not have.
+    static let leo = Member(id: "leo", name: "Leo", birthday: Birthday(month: 2, day: 29))
+}
+
+extension Reward {
+    static let latte = Reward(id: "latte", name: "Caffè latte", cost: 150)
+}
+
+extension Date {
+    /// The moment the shop's clock shows this date and time, in the shop's time zone (Honolulu).
+    static func shop(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
+        // A Gregorian calendar makes a date of any such components; the fallback is never used.
+        return Shop.calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// Tuesday 11 March 2031, 09:00 in the shop: no one's birthday, not near midnight.
+    static let aTuesdayMorning = Date.shop(2031, 3, 11, 9)
+}
+
+/// How the shop's clock shows `date`, for messages: "2031-03-11 09:00".
+func shopTime(_ date: Date) -> String {
+    let parts = Shop.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ number: Int?) -> String { String(format: "%02d", number ?? 0) }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+}
