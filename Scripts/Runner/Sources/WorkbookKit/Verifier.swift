@@ -10,6 +10,11 @@ public struct Verifier: Sendable {
         public var runs = 3
         public var threadSanitizer = true
         public var runnerScenarios = true
+        public var catalogue = true
+        /// Check only this chapter's catalogue (and nothing else that takes long).
+        public var catalogueChapter: Int?
+        /// How many chapters' catalogues are checked at the same time.
+        public var catalogueJobs = 2
         /// How long one full test run may take.
         public var timeLimit: Duration = .seconds(600)
 
@@ -78,7 +83,11 @@ public struct Verifier: Sendable {
         }
         for note in notes { report(.note(note)) }
 
-        record(await measure("layout: lessons, hints, walk-throughs, tests, TODOs") { try layoutProblems(in: mirror) })
+        record(
+            await measure("layout: lessons lead with their steps, hints, walk-throughs, teacher's notes, tests, TODOs")
+            {
+                try Layout(workbook: mirror).problems()
+            })
         record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
         record(await seedOverlap(in: mirror))
 
@@ -105,6 +114,26 @@ public struct Verifier: Sendable {
             record(await startersFail(starters, chapters: chapters, solutionRuns: solutionRuns, workbook: mirror))
         } else {
             record(Step(title: "starters fail every chapter test", result: .skipped("the starters do not build")))
+        }
+
+        if startersBuilt.result == .passed && solutionsBuilt.result == .passed {
+            record(await markdownCompiles(in: mirror, starters: starters, solutions: solutions))
+        } else {
+            record(
+                Step(
+                    title: "code in the Markdown compiles, or fails as it says",
+                    result: .skipped("the starters or the solutions do not build")))
+        }
+
+        if !options.catalogue {
+            record(
+                Step(title: "the catalogue of designs and mistakes", result: .skipped("left out with --skip-catalogue"))
+            )
+        } else if startersBuilt.result == .passed {
+            record(await catalogueHolds(in: mirror, chapters: options.catalogueChapter.map { [$0] } ?? chapters))
+        } else {
+            record(
+                Step(title: "the catalogue of designs and mistakes", result: .skipped("the starters do not build")))
         }
 
         if !options.threadSanitizer {
@@ -162,92 +191,6 @@ public struct Verifier: Sendable {
         }
         step.duration = clock.now - start
         return step
-    }
-
-    // MARK: - Layout
-
-    /// Every chapter has its lesson, hints, walk-through and tests; starter and solution mirror each
-    /// other; starters carry TODOs and none of the crashes a test could reach; solutions carry no TODO.
-    func layoutProblems(in mirror: Workbook) throws -> [String] {
-        var problems: [String] = []
-        let fileManager = FileManager.default
-        let root = mirror.root
-        if mirror.chapters.isEmpty { problems.append("Chapters/ has no chapter folders") }
-        if mirror.chapters.count > 9 {
-            problems.append("more than nine chapters: `--filter Chapter1` would also select Chapter10")
-        }
-        let numbers = mirror.chapters.map(\.number)
-        if Set(numbers).count != numbers.count { problems.append("two chapter folders share a number") }
-        let sections = [
-            "## The problem", "## The idea", "## Steps", "## How to know you are done", "## Questions to discuss",
-            "## Going further",
-        ]
-        for chapter in mirror.chapters {
-            let name = "Chapter \(chapter.number)"
-            let lesson = (try? String(contentsOf: root.appendingPathComponent(chapter.lesson), encoding: .utf8)) ?? ""
-            if lesson.isEmpty {
-                problems.append("\(name): no lesson at \(chapter.lesson)")
-            } else {
-                if !lesson.hasPrefix("# Chapter \(chapter.number) · ") {
-                    problems.append("\(name): the lesson must begin with `# Chapter \(chapter.number) · Title`")
-                }
-                for section in sections where !lesson.contains("\n\(section)") {
-                    problems.append("\(name): the lesson has no `\(section)` section")
-                }
-                // The sections come in this order, and the lesson ends with the last two.
-                let headings = lesson.split(separator: "\n").filter { $0.hasPrefix("## ") }.map(String.init)
-                let order = sections.compactMap { headings.firstIndex(of: $0) }
-                if order != order.sorted() {
-                    problems.append(
-                        "\(name): the lesson's sections are not in the order \(sections.joined(separator: ", "))")
-                }
-                if let last = headings.last, last != "## Going further" {
-                    problems.append("\(name): the lesson should end with `## Going further`, not `\(last)`")
-                }
-            }
-            let hints = (try? String(contentsOf: root.appendingPathComponent(chapter.hints), encoding: .utf8)) ?? ""
-            if Hints(markdown: hints).steps.isEmpty {
-                problems.append("\(name): \(chapter.hints) has no `## Step N` sections of numbered questions")
-            }
-            if !fileManager.fileExists(
-                atPath: root.appendingPathComponent(chapter.solutionFolder + "/SOLUTION.md").path)
-            {
-                problems.append("\(name): no walk-through at \(chapter.solutionFolder)/SOLUTION.md")
-            }
-            let tests = try swiftFiles(in: root.appendingPathComponent(chapter.testsFolder))
-            if tests.isEmpty { problems.append("\(name): no tests in \(chapter.testsFolder)") }
-
-            let starter = try swiftFiles(in: root.appendingPathComponent(chapter.starterFolder))
-            let solution = try swiftFiles(in: root.appendingPathComponent(chapter.solutionFolder))
-            for file in Set(starter.keys).symmetricDifference(solution.keys).sorted() {
-                let side = starter[file] == nil ? "only in the solution" : "only in the starter"
-                problems.append("\(name): \(file) is \(side); starter and solution files mirror each other by name")
-            }
-            if !starter.values.contains(where: { $0.contains("TODO:") }) {
-                problems.append("\(name): the starter has no `// TODO:` to show the learner where to work")
-            }
-            for (file, text) in solution where text.contains("TODO") {
-                problems.append("\(name): \(chapter.solutionFolder)/\(file) still says TODO")
-            }
-            for (file, text) in starter {
-                for pattern in ["fatalError(", "try!", "preconditionFailure("] where text.contains(pattern) {
-                    problems.append(
-                        "\(name): \(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
-                }
-            }
-        }
-        return problems
-    }
-
-    /// The Swift files below `folder`: relative path → text.
-    private func swiftFiles(in folder: URL) throws -> [String: String] {
-        var files: [String: String] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
-        while let path = walker.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-        }
-        return files
     }
 
     // MARK: - Formatting and the source articles
@@ -440,6 +383,71 @@ public struct Verifier: Sendable {
             }
             return problems + Self.solutionProblems([RunOutcome(tests: outcome.tests, ending: outcome.ending)])
         }
+    }
+
+    /// Every fenced Swift block in the workbook's Markdown compiles, or fails as its directive says.
+    /// With `--chapter N`, only the Markdown of chapter N (the other chapters were not built).
+    func markdownCompiles(in mirror: Workbook, starters: PackageTools, solutions: PackageTools) async -> Step {
+        var counts = (compiled: 0, fragments: 0)
+        var step = await measure("code in the Markdown compiles, or fails as it says") {
+            let modules = MarkdownCode.Modules(
+                solutions: solutions.scratchFolder.appendingPathComponent("debug/Modules"),
+                starters: starters.scratchFolder.appendingPathComponent("debug/Modules"))
+            var checker = MarkdownCode(
+                workbook: mirror, modules: modules, scratch: workFolder.appendingPathComponent("markdown"))
+            checker.onlyChapter = options.chapter
+            let outcome = try await checker.check()
+            counts = (outcome.compiled, outcome.fragments)
+            return outcome.problems
+        }
+        step.title += " (\(counts.compiled) blocks compiled, \(counts.fragments) fragments)"
+        return step
+    }
+
+    /// Every chapter's catalogue holds: its other sound designs pass, its mistakes are caught as
+    /// its page says. `catalogueJobs` workers check the chapters, each in a workspace of its own
+    /// that it reuses from chapter to chapter (switching chapters costs a relink, not a rebuild of
+    /// the shared test helpers).
+    func catalogueHolds(in mirror: Workbook, chapters: Set<Int>?) async -> Step {
+        let title = "the catalogue: every other sound design passes, every typical mistake is caught"
+        return await measure(title) {
+            let queue = ChapterQueue(mirror.chapters.filter { chapters?.contains($0.number) ?? true })
+            let clock = ContinuousClock()
+            return await withTaskGroup(of: [String].self) { group in
+                for worker in 1...max(1, options.catalogueJobs) {
+                    group.addTask {
+                        var problems: [String] = []
+                        while let chapter = await queue.next() {
+                            let check = CatalogueCheck(
+                                mirror: mirror, chapter: chapter,
+                                workspace: workFolder.appendingPathComponent("catalogue/worker\(worker)"),
+                                runs: max(2, min(options.runs, 5)), timeLimit: .seconds(180))
+                            let start = clock.now
+                            let outcome = await check.run()
+                            report(
+                                .note(
+                                    "Chapter \(chapter.number): \(outcome.alternatives) other designs, "
+                                        + "\(outcome.mistakes) mistakes, "
+                                        + (outcome.problems.isEmpty
+                                            ? "all hold" : "\(outcome.problems.count) problem(s)")
+                                        + " (\((clock.now - start).readable))"))
+                            problems += outcome.problems
+                        }
+                        return problems
+                    }
+                }
+                var problems: [String] = []
+                for await found in group { problems += found }
+                return problems
+            }
+        }
+    }
+
+    /// Hands out chapters to the catalogue's workers, one at a time.
+    actor ChapterQueue {
+        private var waiting: [Chapter]
+        init(_ chapters: [Chapter]) { waiting = chapters }
+        func next() -> Chapter? { waiting.isEmpty ? nil : waiting.removeFirst() }
     }
 
     /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.

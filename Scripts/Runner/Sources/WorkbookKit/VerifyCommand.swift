@@ -17,6 +17,8 @@ public enum VerifyCommand {
           - starters, solutions and tests build with warnings as errors
           - every test passes against the solutions, on several runs, two of them at once
           - every chapter test fails against the starters, the same way on every run
+          - every chapter's catalogue holds: each other sound design passes, each typical
+            mistake is caught by what its page names, on every run
           - the solutions are clean under Thread Sanitizer
           - the runner's own tests, with copies of the workbook in every state
 
@@ -25,6 +27,8 @@ public enum VerifyCommand {
           --runs K           test runs against solutions and starters (default 3)
           --skip-tsan        leave out Thread Sanitizer (not a full verification)
           --skip-scenarios   leave out the runner's scenarios (not a full verification)
+          --skip-catalogue   leave out the catalogue (not a full verification)
+          --catalogue N      check only chapter N's catalogue
           --no-color         no colours
           --help             this text
 
@@ -55,6 +59,13 @@ public enum VerifyCommand {
                 options.runs = runs
             case "--skip-tsan": options.threadSanitizer = false
             case "--skip-scenarios": options.runnerScenarios = false
+            case "--skip-catalogue": options.catalogue = false
+            case "--catalogue":
+                guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
+                    printError("--catalogue takes the number of a chapter that exists")
+                    return 2
+                }
+                options.catalogueChapter = number
             case "--no-color": style.colors = false
             default:
                 printError("unknown argument: \(argument)\n\n\(usage)")

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Proves what a chapter's catalogue claims: each case's files are laid over the starter in a
+/// workspace of the chapter's own, built incrementally, and tested; every alternative must pass
+/// (and be clean under Thread Sanitizer), every mistake must be caught as its row says, every run.
+struct CatalogueCheck: Sendable {
+    /// The verifier's copy of the workbook, where the committed catalogue is read from.
+    let mirror: Workbook
+    let chapter: Chapter
+    /// The chapter's workspace: a package with this one chapter, reused from one verify to the next.
+    let workspace: URL
+    /// Runs of each case; a case that depends on timing runs `timingRuns` times.
+    var runs = 2
+    var timingRuns = 5
+    var timeLimit: Duration = .seconds(120)
+    /// Told about each case as it is checked.
+    var progress: @Sendable (String) -> Void = { _ in }
+
+    /// The outcome: how many cases, and what is wrong.
+    struct Outcome: Sendable {
+        var alternatives = 0
+        var mistakes = 0
+        var problems: [String] = []
+    }
+
+    func run() async -> Outcome {
+        let catalogue = Catalogue(chapter: chapter, in: mirror)
+        var outcome = Outcome()
+        outcome.alternatives = catalogue.cases.count { !$0.isMistake }
+        outcome.mistakes = catalogue.cases.count(where: \.isMistake)
+        outcome.problems = catalogue.problems
+        if outcome.alternatives < 3 {
+            outcome.problems.append(
+                "\(Catalogue.folder(of: chapter)): \(outcome.alternatives) other sound designs; at least 3")
+        }
+        if outcome.mistakes < 8 {
+            outcome.problems.append(
+                "\(Catalogue.folder(of: chapter)): \(outcome.mistakes) typical mistakes; at least 8")
+        }
+        do {
+            let workbook = try prepareWorkspace()
+            var tools = PackageTools(workbook: workbook, mode: .starters)
+            tools.buildArguments = ["-Xswiftc", "-warnings-as-errors"]
+            let races = RaceCheck(
+                workbook: workbook, mode: .starters, scratchPath: ".build-tsan",
+                environment: ProcessInfo.processInfo.environment)
+            let catalogueFolder = mirror.root.appendingPathComponent(Catalogue.folder(of: chapter))
+            let starter = try files(in: mirror.root.appendingPathComponent(chapter.starterFolder))
+            for item in catalogue.cases {
+                progress("Chapter \(chapter.number) · \(item.name)")
+                var laid = starter
+                for file in Catalogue.files(of: item, in: catalogueFolder) {
+                    laid[file] = try Data(contentsOf: catalogueFolder.appendingPathComponent("\(item.name)/\(file)"))
+                }
+                try lay(laid, in: workbook)
+                let problems = try await check(item, tools: tools, races: races)
+                outcome.problems += problems.map { "Chapter \(chapter.number) · \(item.name): \($0)" }
+            }
+            try lay(starter, in: workbook)
+        } catch {
+            outcome.problems.append("Chapter \(chapter.number): the catalogue could not be checked: \(error)")
+        }
+        return outcome
+    }
+
+    // MARK: - One case
+
+    private func check(_ item: Catalogue.Case, tools: PackageTools, races: RaceCheck) async throws -> [String] {
+        let only: Set<Int> = [chapter.number]
+        let build = try await tools.build(chapters: only)
+        let errors = Diagnostics.errors(in: build.output, relativeTo: tools.workbook)
+        if case .compiler(let phrase) = item.expectation {
+            if build.succeeded { return ["it compiles, but the compiler should refuse it, mentioning \"\(phrase)\""] }
+            let inChapter = errors.filter { $0.file.hasPrefix(chapter.starterFolder + "/") }
+            if inChapter.contains(where: { $0.message.localizedCaseInsensitiveContains(phrase) }) { return [] }
+            return ["it does not compile, but no error in the chapter's files mentions \"\(phrase)\":"]
+                + (inChapter.isEmpty ? errors : inChapter).prefix(5).map { "  " + $0.summary }
+        }
+        guard build.succeeded else {
+            let other = Diagnostics.otherProblems(in: build.output) + Diagnostics.warnings(in: build.output)
+            return ["it does not compile (with warnings as errors):"]
+                + (errors.map(\.summary) + other).prefix(8).map { "  " + $0 }
+        }
+
+        let runs = item.dependsOnTiming ? timingRuns : self.runs
+        var problems: [String] = []
+        let filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
+        let events = workspace.appendingPathComponent("events.jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+
+        if item.expectation != .raceCheck {
+            for run in 1...runs {
+                let result = try await tools.test(filter: filter, events: events, chapters: only, timeLimit: timeLimit)
+                let stream = EventStream(
+                    (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+                let tests = stream.results(ending: result.ending)
+                problems += verdict(item, tests: tests, ending: result.ending, run: run)
+                if !problems.isEmpty { return problems }
+            }
+        }
+
+        switch item.expectation {
+        case .passes, .raceCheck:
+            let build = try await races.build(chapters: only)
+            guard build.succeeded else {
+                return ["it does not build with Thread Sanitizer:"]
+                    + Diagnostics.errors(in: build.output, relativeTo: tools.workbook).prefix(5).map {
+                        "  " + $0.summary
+                    }
+            }
+            for run in 1...runs {
+                let outcome = try await races.run(filter: filter, chapters: only, timeLimit: timeLimit, events: events)
+                let inChapter = outcome.races.filter { race in
+                    race.accesses.contains { $0.file?.hasPrefix(chapter.starterFolder + "/") == true }
+                }
+                if item.expectation == .raceCheck {
+                    if inChapter.isEmpty {
+                        return ["run \(run): Thread Sanitizer reported no data race in the chapter's files"]
+                    }
+                } else {
+                    if !outcome.races.isEmpty {
+                        let named = await outcome.races.demangled()
+                        return ["run \(run) under Thread Sanitizer: a data race:"] + named.map { "  " + $0.summary }
+                    }
+                    let failed = outcome.tests.filter { $0.state != .passed }
+                    if outcome.tests.isEmpty || !failed.isEmpty {
+                        return ["run \(run) under Thread Sanitizer: the tests do not all pass (\(outcome.ending)):"]
+                            + failed.prefix(5).map { "  " + Verifier.describe($0) }
+                    }
+                }
+            }
+        case .failingTests, .compiler:
+            break
+        }
+        return problems
+    }
+
+    /// What is wrong with one plain run of a case's tests.
+    func verdict(
+        _ item: Catalogue.Case, tests: [TestResult], ending: CommandResult.Ending, run: Int
+    ) -> [String] {
+        if tests.isEmpty { return ["run \(run): no test ran (the test process \(ending))"] }
+        switch item.expectation {
+        case .passes:
+            let failed = tests.filter { $0.state != .passed }
+            if failed.isEmpty { return [] }
+            return ["run \(run): an alternative must pass every test, and \(failed.count) did not:"]
+                + failed.prefix(5).map { "  \($0.state.rawValue): " + Verifier.describe($0) }
+        case .failingTests(let names):
+            var problems: [String] = []
+            for name in names {
+                let matching = tests.filter { $0.name == name }
+                if matching.isEmpty {
+                    problems.append("no test of Chapter \(chapter.number) is called \"\(name)\"")
+                } else if let escaped = matching.first(where: { $0.state != .failed }) {
+                    problems.append(
+                        "run \(run): \"\(name)\" should fail, and it \(escaped.state == .passed ? "passed" : "ended \(escaped.state.rawValue)")"
+                    )
+                }
+            }
+            return problems
+        case .raceCheck, .compiler:
+            return []
+        }
+    }
+
+    // MARK: - The workspace
+
+    /// A package with this chapter only: the manifest, the chapter's starter, its tests, the test
+    /// helpers and the Thread Sanitizer annotations. Only files whose content changed are written,
+    /// so its builds stay incremental from one verify to the next.
+    private func prepareWorkspace() throws -> Workbook {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let shared = [
+            "Package.swift", chapter.testsFolder, "Tests/WorkbookSupport", "Scripts/Runner/tsan",
+        ]
+        for path in shared {
+            let source = mirror.root.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder) else { continue }
+            let contents = isFolder.boolValue ? try files(in: source) : ["": try Data(contentsOf: source)]
+            let target = workspace.appendingPathComponent(path)
+            for (file, data) in contents {
+                try write(data, to: file.isEmpty ? target : target.appendingPathComponent(file))
+            }
+            if isFolder.boolValue {
+                for file in try files(in: target).keys where contents[file] == nil {
+                    try fileManager.removeItem(at: target.appendingPathComponent(file))
+                }
+            }
+        }
+        try fileManager.createDirectory(
+            at: workspace.appendingPathComponent(chapter.starterFolder), withIntermediateDirectories: true)
+        return try Workbook(root: workspace)
+    }
+
+    /// Makes the workspace's copy of the chapter's folder hold exactly `files`.
+    private func lay(_ files: [String: Data], in workbook: Workbook) throws {
+        let folder = workbook.root.appendingPathComponent(chapter.starterFolder)
+        for (file, data) in files { try write(data, to: folder.appendingPathComponent(file)) }
+        for file in try self.files(in: folder).keys where files[file] == nil {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+        }
+    }
+
+    /// Writes `data` when it differs from what is there. A new file each time (written aside and
+    /// moved in place), so the build sees the change even when size and time stay the same.
+    private func write(_ data: Data, to url: URL) throws {
+        if FileManager.default.contents(atPath: url.path) == data { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+    }
+
+    /// Every file below `folder`: relative path → content.
+    private func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let path = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: full)
+            }
+        }
+        return files
+    }
+}
