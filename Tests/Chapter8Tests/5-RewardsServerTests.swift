@@ -49,7 +49,9 @@ struct RewardsServerTests {
             outcome == .serviceUnavailable,
             "The fake world's rewards server cannot be reached, so the screen should say .serviceUnavailable; it said \(outcome)."
         )
-        #expect(world.serverCalls.count == 1, "The fake server should be asked once; it was asked \(world.serverCalls.count) times.")
+        #expect(
+            world.serverCalls.count == 1,
+            "The fake server should be asked once; it was asked \(world.serverCalls.count) times.")
     }
 
     @Test("Two taps at once redeem the reward once")

@@ -25,7 +25,8 @@ struct AnalyticsTests {
 
         _ = try await redeem(.latte, in: world)
 
-        let expected = AnalyticsEvent(name: "redeem_refused", properties: ["reason": reason, "reward": Reward.latte.id])
+        let expected = AnalyticsEvent(
+            name: "redeem_refused", properties: ["reason": reason, "reward": Reward.latte.id])
         #expect(
             world.trackedEvents == [expected],
             """

@@ -125,11 +125,13 @@ struct WholeAppTests {
 
         /// What went wrong in this world, one line each.
         func problems(outcome: RedeemOutcome?) -> [String] {
-            let name = "world \(number) (\(shopTime(now))\(hadOneToday ? ", a reward this morning" : "")"
+            let name =
+                "world \(number) (\(shopTime(now))\(hadOneToday ? ", a reward this morning" : "")"
                 + "\(birthdayTreat ? ", Ada's birthday with the treat on" : ""))"
             let cost = birthdayTreat ? 0 : Reward.latte.cost
             let expected: RedeemOutcome =
-                hadOneToday ? .alreadyRedeemedToday : .redeemed(Voucher(code: "WORLD-\(number)", rewardID: Reward.latte.id))
+                hadOneToday
+                ? .alreadyRedeemedToday : .redeemed(Voucher(code: "WORLD-\(number)", rewardID: Reward.latte.id))
             var problems: [String] = []
             if outcome != expected {
                 problems.append("\(name): the screen said \(outcome.map { "\($0)" } ?? "nothing"), not \(expected)")
@@ -141,7 +143,8 @@ struct WholeAppTests {
             }
             let calls = world.serverCalls.count
             if calls != (hadOneToday ? 0 : 1) {
-                problems.append("\(name): this world's rewards server was asked \(calls) times, not \(hadOneToday ? 0 : 1)")
+                problems.append(
+                    "\(name): this world's rewards server was asked \(calls) times, not \(hadOneToday ? 0 : 1)")
             }
             // How many `reward_redeemed` a redemption sends is Step 9's business; here, only where
             // the events land.

@@ -13,7 +13,9 @@ struct ServerFailureTests {
 
         let outcome = try await redeem(.latte, in: world)
 
-        #expect(outcome == .serviceUnavailable, "The fake server is out of reach: the screen should say .serviceUnavailable.")
+        #expect(
+            outcome == .serviceUnavailable,
+            "The fake server is out of reach: the screen should say .serviceUnavailable.")
         #expect(
             world.stars(of: Member.ada.id) == 400,
             """
@@ -35,7 +37,9 @@ struct ServerFailureTests {
             return (first, await screen.redeem(.latte))
         }
 
-        #expect(outcomes.0 == .serviceUnavailable, "The first tap met a server out of reach: it should say .serviceUnavailable.")
+        #expect(
+            outcomes.0 == .serviceUnavailable,
+            "The first tap met a server out of reach: it should say .serviceUnavailable.")
         #expect(
             outcomes.1 == .redeemed(Voucher(code: "SECOND-TRY", rewardID: Reward.latte.id)),
             """
@@ -45,6 +49,7 @@ struct ServerFailureTests {
             """)
         #expect(
             world.stars(of: Member.ada.id) == 250,
-            "One latte in the end: Ada should have 250 of her 400 stars left; she has \(world.stars(of: Member.ada.id)).")
+            "One latte in the end: Ada should have 250 of her 400 stars left; she has \(world.stars(of: Member.ada.id))."
+        )
     }
 }

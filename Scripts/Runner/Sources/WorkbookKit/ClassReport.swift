@@ -127,7 +127,8 @@ public struct ClassReport: Sendable {
     /// The grid for a terminal.
     public func text(style: Style) -> String {
         let nameWidth = max(8, (students.map(\.name.count).max() ?? 0))
-        let width = 8
+        // Seven characters a chapter ("23/23✔" and a space): eight chapters still fit 80 columns.
+        let width = 7
         var lines = [
             style.bold(
                 "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)"),
@@ -224,6 +225,10 @@ public struct ClassReport: Sendable {
             p.meta { color: #555; margin: 0 0 1.5rem; }
             table { border-collapse: separate; border-spacing: 4px; }
             th, td { padding: .45rem .7rem; text-align: center; border-radius: 6px; }
+            /* A cell's count and mark stay on one line, and every cell of a row starts on the same line,
+               so that a row reads across on one baseline even when a broken chapter's note makes its cell taller. */
+            tbody td { white-space: nowrap; }
+            tbody th, tbody td { vertical-align: baseline; }
             thead th { vertical-align: bottom; font-size: 1.2rem; }
             thead th small { display: block; font-size: .65rem; font-weight: normal; color: #555; max-width: 8rem; }
             tbody th { text-align: left; font-size: 1.1rem; }
@@ -241,6 +246,7 @@ public struct ClassReport: Sendable {
             .legend span { display: inline-block; padding: .1rem .5rem; border-radius: 4px; margin-right: .6rem; font-size: .85rem; }
             .skipped { margin-top: 1.5rem; color: #8a1111; }
             .skipped h2 { font-size: 1.1rem; }
+            @media print { body { font-size: 12px; margin: 0; } tbody th { font-size: 1rem; } .bar { width: 3rem; } }
             </style>
             </head>
             <body>

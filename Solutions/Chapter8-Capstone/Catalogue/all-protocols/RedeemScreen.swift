@@ -47,12 +47,14 @@ public final class RedeemScreen {
         let now = clock.now
 
         // One reward a day, and the day is the shop's: it starts at midnight in Honolulu.
-        if isRedeeming || store.redemptions(of: member.id).contains(where: { Shop.calendar.isDate($0.date, inSameDayAs: now) })
+        if isRedeeming
+            || store.redemptions(of: member.id).contains(where: { Shop.calendar.isDate($0.date, inSameDayAs: now) })
         {
             return refuse(reward, because: "once_a_day", .alreadyRedeemedToday)
         }
 
-        let isTreat = preferences.bool(forKey: FeatureFlag.birthdayTreat.rawValue) && Self.isBirthday(of: member, on: now)
+        let isTreat =
+            preferences.bool(forKey: FeatureFlag.birthdayTreat.rawValue) && Self.isBirthday(of: member, on: now)
         let cost = isTreat ? 0 : reward.cost
         let balance = store.stars(of: member.id)
         guard balance >= cost else {

@@ -49,7 +49,9 @@ public final class RedeemScreen {
             return refuse(reward, because: "once_a_day", .alreadyRedeemedToday)
         }
 
-        let isTreat = UserDefaults.standard.bool(forKey: FeatureFlag.birthdayTreat.rawValue) && Self.isBirthday(of: member, on: now)
+        let isTreat =
+            UserDefaults.standard.bool(forKey: FeatureFlag.birthdayTreat.rawValue)
+            && Self.isBirthday(of: member, on: now)
         let cost = isTreat ? 0 : reward.cost
         let balance = store.stars(of: member.id)
         guard balance >= cost else {

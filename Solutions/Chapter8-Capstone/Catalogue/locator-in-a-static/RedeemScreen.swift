@@ -16,8 +16,12 @@ import Foundation
 @MainActor
 public final class RedeemScreen {
     /// Looked up when needed, so the screen can be built anywhere without arguments.
-    private var session: any MemberSession { ServiceLocator.shared.resolve((any MemberSession).self) ?? UserSession.shared }
-    private var store: any LoyaltyRecords { ServiceLocator.shared.resolve((any LoyaltyRecords).self) ?? LoyaltyStore.shared }
+    private var session: any MemberSession {
+        ServiceLocator.shared.resolve((any MemberSession).self) ?? UserSession.shared
+    }
+    private var store: any LoyaltyRecords {
+        ServiceLocator.shared.resolve((any LoyaltyRecords).self) ?? LoyaltyStore.shared
+    }
     private var rewardsServer: any RewardsServer {
         ServiceLocator.shared.resolve((any RewardsServer).self) ?? RewardsAPI.shared
     }

@@ -39,7 +39,8 @@ func withFeature<Value>(
         $0.now = { world.now }
         $0.isEnabled = { world.isEnabled($0) }
     } operation: {
-        let screen = RedeemScreen(session: world, store: world, rewardsServer: world, analytics: WorldAnalytics(world: world))
+        let screen = RedeemScreen(
+            session: world, store: world, rewardsServer: world, analytics: WorldAnalytics(world: world))
         return try await body(screen)
     }
 }
