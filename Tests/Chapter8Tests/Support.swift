@@ -37,73 +37,76 @@ enum LiveService: Int, CaseIterable, Comparable {
         }
     }
 
-    /// What a learner reads when a test reached this live service.
+    /// What a learner reads when a test reached this live service: short, because the runner
+    /// shows the beginning of a message, and the cure first.
     func explanation(touch: String) -> String {
-        let harness = "your harness, `withFeature(in:_:)` in `TestDoubles/Harness.swift`"
         switch self {
         case .session:
             return """
-                The redemption reached the live `UserSession.shared` during this test. A test must never \
-                reach the app's real services: give the screen the fake world's session \
-                (`world.currentMember`) through \(harness), and let the screen ask the session it was \
-                given, everywhere.
+                It reached the live `UserSession.shared`. Hand the screen the world's session \
+                (`world.currentMember`) in your harness, and let the screen ask the session it was given.
                 """
         case .store:
             return """
-                The redemption reached the live `LoyaltyStore.shared` during this test: in an app, real \
-                files of real members. Give the screen the fake world's store (`world.stars(of:)`, \
-                `world.redemptions(of:)` and the rest) through \(harness), and let the screen use the \
-                store it was given, everywhere.
+                It reached the live `LoyaltyStore.shared`: in an app, real files of real members. Hand the \
+                screen the world's store (`world.stars(of:)`, `world.redemptions(of:)`…) in your harness, \
+                and let the screen use the store it was given, everywhere.
                 """
         case .clock:
             return """
-                The redemption read the real clock, `Current.now()` as `Environment.live` sets it, during \
-                this test. Give the screen the fake world's clock (`world.now`) through \(harness). If the \
-                clock stays in `Current`, override it for the test's own task, so that tests running at \
-                the same time keep their own clocks.
+                It read the real clock, `Current.now()` as `Environment.live` sets it. Hand the screen the \
+                world's clock (`world.now`) in your harness; if the clock stays in `Current`, override it \
+                for the test's own task.
                 """
         case .rewardsServer:
             return """
-                The redemption reached the live `RewardsAPI.shared` during this test: in an app, a real \
-                request to the real rewards server. Give the screen the fake world's server \
-                (`world.confirmRedemption(of:by:)`) through \(harness).
+                It reached the live `RewardsAPI.shared`: in an app, a request to the real server. Hand the \
+                screen the world's server (`world.confirmRedemption(of:by:)`) in your harness.
                 """
         case .analytics where touch == "Analytics":
             return """
-                A real `Analytics` did its real work during this test: in an app, an event in the real \
-                dashboard. A subclass standing in for the SDK must override `track(_:properties:)` and \
-                hand the event to the fake world, without calling `super`.
+                A real `Analytics` did its real work: in an app, an event in the real dashboard. A subclass \
+                standing in for the SDK must override `track(_:properties:)` and not call `super`.
                 """
         case .analytics:
             return """
-                The redemption reached the live `Analytics.shared` during this test: in an app, a test's \
-                event in the real dashboard. Give the screen the fake world's analytics \
-                (`world.track(_:properties:)`) through \(harness), and let the screen report to the \
-                analytics it was given, everywhere.
+                It reached the live `Analytics.shared`: in an app, a test's event in the real dashboard. \
+                Hand the screen the world's analytics (`world.track(_:properties:)`) in your harness, and \
+                let the screen report to the analytics it was given, everywhere.
                 """
         }
     }
 }
 
-/// Records an issue for each live service in `services` that `tripwire` saw touched, once per
-/// service, in the order of the lesson's steps.
-func expectUntouched(
+/// Stops the test when `tripwire` saw any of `services` touched, with one issue that names each of
+/// them, in the order of the lesson's steps: until the screen runs on the fake world, nothing else
+/// a test could say about it would be true.
+func requireUntouched(
     _ services: [LiveService], by tripwire: Tripwire, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    var reported: Set<String> = []
-    let touches = tripwire.touched
-        .compactMap { touch in LiveService(touch: touch).map { (touch: touch, service: $0) } }
-        .filter { services.contains($0.service) }
-        .sorted { $0.service < $1.service }
-    for (touch, service) in touches where reported.insert(touch).inserted {
-        Issue.record(Comment(rawValue: service.explanation(touch: touch)), sourceLocation: sourceLocation)
+) throws {
+    var reached: [(touch: String, service: LiveService)] = []
+    for touch in tripwire.touched {
+        guard let service = LiveService(touch: touch), services.contains(service),
+            !reached.contains(where: { $0.touch == touch })
+        else { continue }
+        reached.append((touch, service))
     }
+    reached.sort { $0.service < $1.service }
+    let explanations = reached.map { $0.service.explanation(touch: $0.touch) }
+    let noLiveServiceReached = reached.isEmpty
+    try #require(
+        noLiveServiceReached,
+        Comment(
+            rawValue: "The screen reached the app's live services during this test, which a test must never do. "
+                + explanations.joined(separator: "\n")
+                + "\n(Your harness is `withFeature(in:_:)`, in `TestDoubles/Harness.swift`.)"),
+        sourceLocation: sourceLocation)
 }
 
 // MARK: - Running the screen in a fake world
 
 /// Runs `body` with the screen your harness builds on `world`, while the tripwire is set, then
-/// records an issue for every service of `services` that the screen reached live.
+/// stops the test if the screen reached any of `services` live.
 @MainActor
 func withScreen<Value>(
     in world: FakeWorld,
@@ -115,7 +118,7 @@ func withScreen<Value>(
     let value = try await Tripwire.$current.withValue(tripwire) {
         try await withFeature(in: world, body)
     }
-    expectUntouched(services, by: tripwire, sourceLocation: sourceLocation)
+    try requireUntouched(services, by: tripwire, sourceLocation: sourceLocation)
     return value
 }
 
