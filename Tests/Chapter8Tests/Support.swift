@@ -44,19 +44,17 @@ enum LiveService: Int, CaseIterable, Comparable {
         case .session:
             return """
                 It reached the live `UserSession.shared`. Hand the screen the world's session \
-                (`world.currentMember`) in your harness, and let the screen ask the session it was given.
+                (`world.currentMember`) in your harness, and let the screen ask only what it was given.
                 """
         case .store:
             return """
-                It reached the live `LoyaltyStore.shared`: in an app, real files of real members. Hand the \
-                screen the world's store (`world.stars(of:)`, `world.redemptions(of:)`…) in your harness, \
-                and let the screen use the store it was given, everywhere.
+                It reached the live `LoyaltyStore.shared`: in an app, real members' files. Hand the screen \
+                the world's store (`world.stars(of:)` and the rest) in your harness; use it everywhere.
                 """
         case .clock:
             return """
-                It read the real clock, `Current.now()` as `Environment.live` sets it. Hand the screen the \
-                world's clock (`world.now`) in your harness; if the clock stays in `Current`, override it \
-                for the test's own task.
+                It read the real clock (`Environment.live.now`). Hand the screen the world's clock \
+                (`world.now`) in your harness; if it stays in `Current`, bind it for the test's task only.
                 """
         case .rewardsServer:
             return """
@@ -65,14 +63,13 @@ enum LiveService: Int, CaseIterable, Comparable {
                 """
         case .analytics where touch == "Analytics":
             return """
-                A real `Analytics` did its real work: in an app, an event in the real dashboard. A subclass \
-                standing in for the SDK must override `track(_:properties:)` and not call `super`.
+                A real `Analytics` did its real work: an event in the real dashboard. A subclass standing \
+                in for the SDK must override `track(_:properties:)` and not call `super`.
                 """
         case .analytics:
             return """
-                It reached the live `Analytics.shared`: in an app, a test's event in the real dashboard. \
-                Hand the screen the world's analytics (`world.track(_:properties:)`) in your harness, and \
-                let the screen report to the analytics it was given, everywhere.
+                It reached the live `Analytics.shared`: a test's event in the real dashboard. Hand the \
+                screen the world's analytics (`world.track(_:properties:)`) in your harness; use it everywhere.
                 """
         }
     }
@@ -97,7 +94,7 @@ func requireUntouched(
     try #require(
         noLiveServiceReached,
         Comment(
-            rawValue: "The screen reached the app's live services during this test, which a test must never do. "
+            rawValue: "The screen reached the app's live services, which a test must never do.\n"
                 + explanations.joined(separator: "\n")
                 + "\n(Your harness is `withFeature(in:_:)`, in `TestDoubles/Harness.swift`.)"),
         sourceLocation: sourceLocation)
