@@ -1,8 +1,9 @@
 import Foundation
 
 /// The effects the app reads from its environment rather than from a service it is handed: the
-/// time and the feature flags. Both are ambient facts that any code may ask about, that hold no
-/// state of the app's own, and that a test wants to set for itself.
+/// time and the feature flags. Why `Current` for them: both are ambient facts that any code may ask
+/// about, that hold no state of the app's own, and that a test wants to set for itself; and the
+/// clock was in `Current` already.
 public struct Environment: Sendable {
     /// The date and time right now.
     public var now: @Sendable () -> Date
