@@ -41,6 +41,7 @@ let chapters: [Chapter] = [
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
     Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
+    Chapter(number: 8, folder: "Chapter8-Capstone", learnerWritesTestDoubles: true),
 ]
 
 // MARK: - Switches read from the environment

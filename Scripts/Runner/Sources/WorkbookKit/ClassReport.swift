@@ -180,7 +180,8 @@ public struct ClassReport: Sendable {
     /// The grid for a terminal.
     public func text(style: Style) -> String {
         let nameWidth = max(8, (students.map(\.name.count).max() ?? 0))
-        let width = 8
+        // Seven characters a chapter ("23/23✔" and a space): eight chapters still fit 80 columns.
+        let width = 7
         var lines = [
             style.bold(
                 "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)"),

@@ -82,6 +82,9 @@ extension ClassReport {
             ol.failing li { margin: .25rem 0; }
             .message { color: #444; }
             .place { color: #777; font-size: .7rem; }
+            /* On paper (and in the PDF a teacher hands round) eight chapters, the total and the last
+               activity must fit one row across the page. */
+            @media print { html { font-size: 10px; } body { font-size: 1rem; margin: 0; } .bar { width: 3rem; } }
             </style>
             </head>
             <body>

@@ -80,6 +80,53 @@ struct ClassReportBrowserTests {
             }
         }
     }
+
+    @Test("A class on all eight chapters prints each student's row whole, on one line")
+    func renderedWholeCourse() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let browser = try #require(environment["WORKBOOK_BROWSER"])
+        let pdftotext = environment["WORKBOOK_PDFTOTEXT"] ?? "pdftotext"
+        try await withTemporaryFolder("class-browser-eight") { folder in
+            try WholeCourse.write(into: folder)
+            let page = folder.appendingPathComponent("class-report.html")
+            try ClassReport(folder: folder).html().write(to: page, atomically: true, encoding: .utf8)
+            let pdf = folder.appendingPathComponent("page.pdf")
+            var insideFolder = environment
+            for variable in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
+                insideFolder[variable] = folder.appendingPathComponent("home").path
+            }
+            let printed = try await Command(
+                [
+                    browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                    "--print-to-pdf=\(pdf.path)", page.absoluteString,
+                ], in: folder, environment: insideFolder, timeLimit: .seconds(120)
+            ).run()
+            try #require(
+                FileManager.default.fileExists(atPath: pdf.path), "The browser printed nothing: \(printed.output)")
+            let read = try await Command([pdftotext, "-layout", pdf.path, "-"], in: folder).run(separateErrors: true)
+            let lines = read.output.split(separator: "\n").map {
+                $0.split(separator: " ", omittingEmptySubsequences: true)
+            }
+            let expected = [
+                [
+                    "Ada", "6/6", "✔", "11/11", "✔", "11/11", "✔", "9/9", "✔", "20/20", "✔", "9/9", "✔", "13/13", "✔",
+                    "23/23",
+                    "✔", "102/102",
+                ],
+                [
+                    "Linus", "6/6", "✔", "11/11", "✔", "11/11", "✔", "9/9", "✔", "0/20", "!", "0/9", "0/13", "0/23",
+                    "37/102",
+                ],
+            ]
+            for row in expected {
+                #expect(
+                    lines.contains { Array($0.prefix(row.count)) == row.map { Substring($0) } },
+                    "No line of the printed page begins \(row.joined(separator: " ")):\n\(read.output)")
+            }
+            #expect(read.output.contains("Capstone"), "The eighth column's title is not on the page.")
+        }
+    }
 }
 
 /// The table read back by Python's csv module, as a teacher's script would read it. Runs with

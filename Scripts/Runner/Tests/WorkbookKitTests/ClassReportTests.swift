@@ -80,6 +80,49 @@ enum SampleClass {
     }
 }
 
+/// A class on the whole course: eight chapters, with their real titles and test counts.
+enum WholeCourse {
+    static let chapters = [
+        (Chapter(number: 1, title: "Global vs singleton", folder: "Chapter1-GlobalVsSingleton"), 6),
+        (Chapter(number: 2, title: "Singleton plus", folder: "Chapter2-SingletonPlus"), 11),
+        (Chapter(number: 3, title: "Testing pain", folder: "Chapter3-TestingPain"), 11),
+        (Chapter(number: 4, title: "Subclass stubs (\"bastard injection\")", folder: "Chapter4-SubclassStubs"), 9),
+        (Chapter(number: 5, title: "Protocol injection", folder: "Chapter5-ProtocolInjection"), 20),
+        (Chapter(number: 6, title: "Service locator", folder: "Chapter6-ServiceLocator"), 9),
+        (Chapter(number: 7, title: "Current", folder: "Chapter7-Current"), 13),
+        (Chapter(number: 8, title: "Capstone: untangle a legacy app", folder: "Chapter8-Capstone"), 23),
+    ]
+
+    /// A student who has finished the first `done` chapters and passed `passed` tests of the next.
+    static func report(done: Int, passed: Int, broken: Bool = false) -> Report {
+        let reports = chapters.map { chapter, total in
+            let passing = chapter.number <= done ? total : chapter.number == done + 1 ? passed : 0
+            let tests = (0..<total).map { index in
+                TestResult(
+                    id: "Chapter\(chapter.number)Tests.S/t\(index)()", name: "t\(index)", file: nil, line: nil,
+                    state: index < passing ? .passed : .failed, issues: [])
+            }
+            let state: ChapterState =
+                passing == total
+                ? .done : chapter.number == done + 1 ? (broken ? .doesNotCompile : .inProgress) : .notStarted
+            var report = ChapterReport(chapter: chapter, state: state, tests: state == .doesNotCompile ? [] : tests)
+            report.total = total
+            return report
+        }
+        return Report(chapters: reports, toolchain: "Swift version 6.3.1")
+    }
+
+    /// Writes three students of the whole course into `folder`.
+    static func write(into folder: URL) throws {
+        func save(_ report: Report, _ name: String) throws {
+            try report.json().write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try save(report(done: 8, passed: 0), "ada.json")
+        try save(report(done: 7, passed: 17), "grace-hopper.json")
+        try save(report(done: 4, passed: 3, broken: true), "linus.json")
+    }
+}
+
 @Suite("The class report")
 struct ClassReportTests {
     @Test("A student is known by the file's name")
@@ -114,6 +157,23 @@ struct ClassReportTests {
             #expect(grace.contains("0/11!"), "A chapter that does not compile is marked.")
             #expect(text.contains("Finished") && text.contains("2/3"))
             #expect(text.contains("cut-short.json"))
+        }
+    }
+
+    @Test("A class on all eight chapters fits an 80-column terminal")
+    func eightChaptersInATerminal() async throws {
+        try await withTemporaryFolder("class-eight") { folder in
+            try WholeCourse.write(into: folder)
+            let text = try ClassReport(folder: folder).text(style: Style(colors: false))
+            let grid = text.split(separator: "\n").filter { line in
+                ["Ada", "Grace Hopper", "Linus", "Finished"].contains { line.hasPrefix($0) } || line.hasSuffix("Total")
+            }
+            #expect(grid.count == 5, "The header, three students and the finished row:\n\(text)")
+            for line in grid {
+                #expect(line.count <= 80, "This line of the grid is \(line.count) characters wide:\n\(line)")
+            }
+            let ada = try #require(grid.first { $0.hasPrefix("Ada") })
+            #expect(ada.contains("23/23✔") && ada.hasSuffix("102/102"))
         }
     }
 

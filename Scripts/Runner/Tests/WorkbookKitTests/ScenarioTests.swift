@@ -296,7 +296,8 @@ struct Sandbox: Sendable {
         let starter = root.appendingPathComponent(chapter.starterFolder)
         let solution = root.appendingPathComponent(chapter.solutionFolder)
         for path in try swiftFiles(in: starter) { try fileManager.removeItem(at: starter.appendingPathComponent(path)) }
-        for path in try swiftFiles(in: solution) {
+        // The catalogue's cases are other designs and mistakes, not part of the solution.
+        for path in try swiftFiles(in: solution) where !path.hasPrefix("Catalogue/") {
             try write("\(chapter.starterFolder)/\(path)", try read("\(chapter.solutionFolder)/\(path)"))
         }
     }

@@ -1,0 +1,93 @@
+import Chapter8
+import Foundation
+import Testing
+
+@testable import Chapter8TestDoubles
+
+@Suite("The redemption is confirmed by the rewards server the harness gives it")
+@MainActor
+struct RewardsServerTests {
+    @Test("A member with enough stars gets the voucher the rewards server issues, and pays its cost")
+    func redeemsWithEnoughStars() async throws {
+        let now = Date.aTuesdayMorning
+        let world = FakeWorld(now: now, member: .ada, stars: 400, serverReply: .voucher(code: "LATTE-0042"))
+
+        let outcome = try await redeem(.latte, in: world, insistingOn: LiveService.upToStep(5))
+
+        #expect(
+            outcome == .redeemed(Voucher(code: "LATTE-0042", rewardID: Reward.latte.id)),
+            """
+            Ada has 400 stars and the fake world's rewards server issues voucher LATTE-0042, so the \
+            screen should show that voucher; it said \(outcome). The screen must ask the server your \
+            harness gives it.
+            """)
+        #expect(
+            world.serverCalls == [FakeWorld.ServerCall(rewardID: Reward.latte.id, memberID: Member.ada.id)],
+            "The fake server should be asked once, for Ada's latte; it received \(world.serverCalls).")
+        #expect(
+            world.stars(of: Member.ada.id) == 250,
+            """
+            A latte costs 150 of Ada's 400 stars, so the fake world's store should hold 250 afterwards; \
+            it holds \(world.stars(of: Member.ada.id)).
+            """)
+        #expect(
+            world.redemptions(of: Member.ada.id)
+                == [Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: now)],
+            """
+            The fake world's store should remember one latte for Ada, at \(shopTime(now)), the world's \
+            time; it remembers \(world.redemptions(of: Member.ada.id)).
+            """)
+    }
+
+    @Test("When the rewards server fails, the member is told to try again later")
+    func serverFailureIsShown() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .failure)
+
+        let outcome = try await redeem(.latte, in: world, insistingOn: LiveService.upToStep(5))
+
+        #expect(
+            outcome == .serviceUnavailable,
+            "The fake world's rewards server cannot be reached, so the screen should say .serviceUnavailable; it said \(outcome)."
+        )
+        #expect(
+            world.serverCalls.count == 1,
+            "The fake server should be asked once; it was asked \(world.serverCalls.count) times.")
+    }
+
+    @Test("Two taps at once redeem the reward once")
+    func doubleTap() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "ONCE"))
+        // The server thinks until the test lets it answer: long enough for the second tap to come in.
+        let hold = world.holdServerReplies(patience: .seconds(1))
+
+        let outcomes = try await withScreen(in: world, insistingOn: LiveService.upToStep(5)) { screen in
+            await withTaskGroup(of: RedeemOutcome.self) { taps in
+                taps.addTask { await screen.redeem(.latte) }
+                taps.addTask { await screen.redeem(.latte) }
+                var outcomes: [RedeemOutcome] = []
+                // The first tap to finish is the one turned away; then the server may answer the other.
+                if let first = await taps.next() { outcomes.append(first) }
+                hold.release()
+                for await outcome in taps { outcomes.append(outcome) }
+                return outcomes
+            }
+        }
+
+        let redeemed = outcomes.filter { if case .redeemed = $0 { true } else { false } }
+        #expect(
+            redeemed.count == 1,
+            """
+            Ada tapped "Redeem" twice while the server was thinking. One tap must redeem the latte and the \
+            other be turned away, but the screen gave \(outcomes). A second tap must find today's reward \
+            taken: both taps passed the checks before either had been written down.
+            """)
+        #expect(
+            world.serverCalls.count == 1,
+            "Two quick taps must make one request to the rewards server; the fake server received \(world.serverCalls.count)."
+        )
+        #expect(
+            world.stars(of: Member.ada.id) == 250,
+            "Two quick taps must cost Ada one latte, 150 of her 400 stars; she has \(world.stars(of: Member.ada.id)) left."
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import Chapter8
+import Foundation
+import Testing
+
+@testable import Chapter8TestDoubles
+
+@Suite("Every tap is reported to the analytics the harness gives the screen")
+@MainActor
+struct AnalyticsTests {
+    @Test(
+        "Each refusal is reported once, with its reason",
+        arguments: ["signed_out", "once_a_day", "not_enough_stars"])
+    func refusalsAreReported(reason: String) async throws {
+        let world: FakeWorld
+        switch reason {
+        case "signed_out":
+            world = FakeWorld(now: .aTuesdayMorning, member: nil)
+        case "once_a_day":
+            world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 500)
+            let earlier = Date.aTuesdayMorning.addingTimeInterval(-60 * 60)
+            world.record(Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: earlier))
+        default:
+            world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 10)
+        }
+
+        _ = try await redeem(.latte, in: world)
+
+        let expected = AnalyticsEvent(
+            name: "redeem_refused", properties: ["reason": reason, "reward": Reward.latte.id])
+        #expect(
+            world.trackedEvents == [expected],
+            """
+            A tap refused for "\(reason)" should send the fake world's analytics exactly one event, \
+            \(expected); it received \(world.trackedEvents).
+            """)
+    }
+
+    @Test("A redemption the rewards server does not confirm is reported once, as a failure")
+    func failureIsReported() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .failure)
+
+        _ = try await redeem(.latte, in: world)
+
+        let expected = AnalyticsEvent(name: "redeem_failed", properties: ["reward": Reward.latte.id])
+        #expect(
+            world.trackedEvents == [expected],
+            """
+            A tap the rewards server did not confirm should send the fake world's analytics exactly one \
+            event, \(expected), and no `reward_redeemed`: nothing was redeemed. It received \
+            \(world.trackedEvents).
+            """)
+    }
+}

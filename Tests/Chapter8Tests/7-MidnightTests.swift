@@ -1,0 +1,61 @@
+import Chapter8
+import Foundation
+import Testing
+
+@testable import Chapter8TestDoubles
+
+@Suite("Bug 1 · One reward a day means one per day in the shop, not one per 24 hours")
+@MainActor
+struct MidnightTests {
+    @Test("A reward had last night does not stand in the way of one this morning")
+    func lastNightDoesNotCount() async throws {
+        let lastNight = Date.shop(2031, 3, 10, 21)
+        let thisMorning = Date.shop(2031, 3, 11, 8)
+        let world = FakeWorld(now: thisMorning, member: .ada, stars: 500, serverReply: .voucher(code: "MORNING"))
+        world.record(Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: lastNight))
+
+        let outcome = try await redeem(.latte, in: world)
+
+        #expect(
+            outcome == .redeemed(Voucher(code: "MORNING", rewardID: Reward.latte.id)),
+            """
+            Ada had a latte at \(shopTime(lastNight)) and it is now \(shopTime(thisMorning)): a new day \
+            in the shop, so she may have today's reward. The screen said \(outcome). "One a day" must \
+            mean one per calendar day in the shop, not one per 24 hours.
+            """)
+    }
+
+    @Test("The day starts at midnight in the shop's time zone, not in UTC or the machine's")
+    func shopsMidnight() async throws {
+        // Honolulu is ten hours behind UTC: these pairs fall on one day there and on two in UTC, or
+        // the other way round.
+        let pairs = [
+            (had: Date.shop(2031, 3, 10, 23, 30), now: Date.shop(2031, 3, 11, 0, 30), sameDay: false),
+            (had: Date.shop(2031, 3, 11, 0, 30), now: Date.shop(2031, 3, 11, 23, 30), sameDay: true),
+        ]
+        for (had, now, sameDay) in pairs {
+            let world = FakeWorld(now: now, member: .ada, stars: 500, serverReply: .voucher(code: "NIGHT"))
+            world.record(Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: had))
+
+            let outcome = try await redeem(.latte, in: world)
+
+            if sameDay {
+                #expect(
+                    outcome == .alreadyRedeemedToday,
+                    """
+                    Ada had a latte at \(shopTime(had)) and it is \(shopTime(now)), the same day in the \
+                    shop, yet the screen said \(outcome) instead of .alreadyRedeemedToday. The day is the \
+                    shop's: compare dates with `Shop.calendar`, not `Calendar.current` or UTC.
+                    """)
+            } else {
+                #expect(
+                    outcome == .redeemed(Voucher(code: "NIGHT", rewardID: Reward.latte.id)),
+                    """
+                    Ada had a latte at \(shopTime(had)) and it is \(shopTime(now)): past midnight in the \
+                    shop, a new day, yet the screen said \(outcome). The day is the shop's: compare dates \
+                    with `Shop.calendar`, not `Calendar.current`, UTC, or a count of hours.
+                    """)
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A meeting point: tasks that arrive wait until `expected` of them are there, then all go on
+/// together. It forces an interleaving that would otherwise happen only by chance, so a test about
+/// tasks running at the same time gives the same verdict on every run.
+///
+/// It never waits for ever: once `patience` has passed since the first arrival, the waiting tasks
+/// go on and later arrivals do not wait at all. That matters when the test library runs fewer
+/// tests at once than expected (with `--no-parallel`, one at a time). After `expected` arrivals
+/// it is ready for a new round, so a test that runs again in the same process meets again.
+///
+/// An actor rather than a lock: Thread Sanitizer understands the concurrency runtime, and on Linux
+/// it does not see the synchronisation inside `Mutex`.
+actor Rendezvous {
+    private let expected: Int
+    private let patience: Duration
+    private var arrived = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Patience ran out: nobody waits for the rest of this round.
+    private var gaveUp = false
+    private var round = 0
+    private var timer: Task<Void, Never>?
+
+    init(expecting expected: Int, patience: Duration = .seconds(2)) {
+        self.expected = expected
+        self.patience = patience
+    }
+
+    /// Waits until `expected` tasks have arrived, or until patience runs out.
+    func arrive() async {
+        arrived += 1
+        if arrived >= expected {
+            // Everyone is here: let them all go and start a new round.
+            let everyone = waiting
+            timer?.cancel()
+            (arrived, waiting, gaveUp, round, timer) = (0, [], false, round + 1, nil)
+            for continuation in everyone { continuation.resume() }
+            return
+        }
+        if gaveUp { return }
+        if arrived == 1 { timer = startTimer(for: round) }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func startTimer(for roundNumber: Int) -> Task<Void, Never> {
+        Task { [patience] in
+            // Cancelled when everyone arrives in time: then there is nothing to give up on.
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            giveUp(round: roundNumber)
+        }
+    }
+
+    private func giveUp(round roundNumber: Int) {
+        guard round == roundNumber, !gaveUp else { return }
+        gaveUp = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}
