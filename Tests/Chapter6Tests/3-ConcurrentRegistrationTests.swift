@@ -27,13 +27,15 @@ struct ConcurrentRegistrationTests {
             return Beacon()
         }
         await beaconStarts.open()
+        // The thousand registrations of one more service all wait, while starting, until all of them
+        // are starting, then all store their service at once: nothing but the locator keeps those
+        // writes to the table apart.
+        let reregistrationsStarting = Gathering(expecting: Self.reregistrations)
 
         let rush = await withTaskGroup(of: Lookup.self) { group in
             for _ in 0..<Self.lookups {
                 group.addTask {
-                    // Each lookup and each registration below goes on after a pause of its own, as the
-                    // requests of an app arrive: no task hands its work on to the next, so nothing but
-                    // the locator itself keeps their accesses to the table apart.
+                    // Each lookup goes on after a pause of its own, as the requests of an app arrive.
                     try? await Task.sleep(for: .milliseconds(20))
                     guard let beacon = try? await locator.resolve(Beacon.self) else { return .missing }
                     return .found(ObjectIdentifier(beacon))
@@ -48,7 +50,8 @@ struct ConcurrentRegistrationTests {
             for _ in 0..<Self.reregistrations {
                 group.addTask {
                     await locator.register(Probe<Void>.self) {
-                        try? await Task.sleep(for: .milliseconds(20))
+                        await reregistrationsStarting.arrive()
+                        await reregistrationsStarting.waitForEveryone()
                         return Probe(run: run)
                     }
                     return .registration
