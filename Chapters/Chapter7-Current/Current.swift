@@ -1,12 +1,13 @@
 import Synchronization
 
-// TODO: Step 5. One environment for the whole process: when two tests override it at the same
-// time, each replaces the other's. Give every task its own environment instead: a task-local
-// value, which `withEnvironment` binds for the duration of its operation.
+// TODO: Step 2. One environment for the whole process: when two tests override it at the same
+// time, each replaces the other's. Give every task its own environment instead: a task-local value
+// whose default is `.live`, private to this file, which `withEnvironment` binds for the length of
+// its operation.
 private let processWideEnvironment = Mutex(Environment.live)
 
-// TODO: Step 4. Any code can replace `Current`, even in the build you ship. Keep the setter for
-// debug builds only (`#if DEBUG`); a release build gets a `Current` that can only be read.
+// TODO: Step 2. Anyone can assign `Current`, even in the build you ship. Make it a property that
+// can only be read: it returns the running task's environment.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The environment the app reads every effect from: `Current.getUserForId(id)`, `Current.now()`.
 /// The capital letter makes it easy to spot, and to search for, wherever it is used.
@@ -15,10 +16,10 @@ public var Current: Environment {
     set { processWideEnvironment.withLock { $0 = newValue } }
 }
 
-// TODO: Step 4. Overriding the environment is for tests and previews: no release build needs it.
-// TODO: Step 5. This swaps one process-wide value, so while it runs every other task, every
-// other test too, sees the override, and their overrides replace this one. Bind `Current` for
-// this task and the tasks it starts, and for nobody else.
+// TODO: Step 2. This swaps one process-wide value, so while it runs every other task, every other
+// test too, sees the override, and their overrides replace this one. Start from `Current`, apply
+// `change`, and bind the result for this task and the tasks it starts, and for nobody else.
+// TODO: Step 3. Overriding the environment is for tests and previews: no release build needs it.
 /// Runs `operation` with `Current` changed by `change`, then puts the previous environment back.
 ///
 ///     await withEnvironment { $0.now = { fixedDate } } operation: {

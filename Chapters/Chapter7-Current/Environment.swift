@@ -3,6 +3,9 @@ import Foundation
 /// Everything the app needs from the world outside its own code, one closure per effect: finding
 /// a user, telling the time, reading a feature flag. It keeps no state and does no work itself:
 /// each closure only hands the call on. The app reads it through `Current`.
+///
+/// `Sendable`, closures included: one environment is read from every task of the app, so Swift 6
+/// accepts it in a global, and in a task-local value, only if nothing in it can be shared unsafely.
 public struct Environment: Sendable {
     /// Finds the user with this id, or `nil` when there is none.
     public var getUserForId: @Sendable (Int64) -> User?
@@ -26,7 +29,7 @@ extension Environment {
     /// The environment the shipping app runs with: every closure forwards to the real thing.
     public static let live = Environment(
         // TODO: Step 1. Look the user up in the app's database, `DatabaseManager.shared`.
-        // TODO: Step 3. When `Current.isEnabled(.databaseV2)`, ask `DatabaseManagerV2.shared`
+        // TODO: Step 5. When `Current.isEnabled(.databaseV2)`, ask `DatabaseManagerV2.shared`
         // instead. Only this closure changes: callers keep calling `Current.getUserForId`.
         getUserForId: { _ in nil },
         // TODO: Step 1. Tell the real time.

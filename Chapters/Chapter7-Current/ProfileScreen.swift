@@ -13,7 +13,7 @@ public final class ProfileScreen {
     public init() {}
 
     public func load(userID: Int64) {
-        // TODO: Step 2. The screen reaches straight for a singleton and for the system clock, so
+        // TODO: Step 4. The screen reaches straight for a singleton and for the system clock, so
         // a test can control neither. Get the user and the time from `Current` instead.
         let user = DatabaseManager.shared.user(withID: userID)
         let now = Date()

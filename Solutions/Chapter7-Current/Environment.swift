@@ -3,6 +3,9 @@ import Foundation
 /// Everything the app needs from the world outside its own code, one closure per effect: finding
 /// a user, telling the time, reading a feature flag. It keeps no state and does no work itself:
 /// each closure only hands the call on. The app reads it through `Current`.
+///
+/// `Sendable`, closures included: one environment is read from every task of the app, so Swift 6
+/// accepts it in a global, and in a task-local value, only if nothing in it can be shared unsafely.
 public struct Environment: Sendable {
     /// Finds the user with this id, or `nil` when there is none.
     public var getUserForId: @Sendable (Int64) -> User?

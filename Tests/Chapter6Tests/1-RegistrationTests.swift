@@ -44,8 +44,9 @@ struct RegistrationTests {
             throws: Never.self,
             """
             `Billing.Client` and `Shipping.Client` were both registered, but they cannot both be found. \
-            Both protocols are called `Client`: a table keyed by names files them under one key, so one \
-            registration replaces the other. Key the table by the type itself, for example with \
+            Both protocols are called `Client`, and both live in one module: a table keyed by a type's \
+            name, even with the module's name in front, files them under one key, so one registration \
+            replaces the other. Key the table by the type itself, for example with \
             `ObjectIdentifier(serviceType)`.
             """
         ) {

@@ -4,28 +4,60 @@ import Testing
 
 @Suite("The locator is safe to use from many tasks at once")
 struct ConcurrentRegistrationTests {
+    /// How many tasks ask for the same service while the others register.
+    static let lookups = 1_000
+
     @Test("Services registered and resolved from many tasks at the same moment are all kept")
     func nothingIsLost() async {
         let locator = ServiceLocator()
         let run = UUID()
-        // A service registered before the rush, which many tasks ask for while the others register.
-        await locator.register(Probe<Void>.self) { Probe(run: run) }
-
-        let failedLookups = await withTaskGroup(of: Int.self) { group in
+        // The probes' services take a moment to start: each waits until all of them are starting, so
+        // every registration is under way before the first one stores its service.
+        let probesStarting = Gathering(expecting: probeMarkers.count)
+        // A beacon that starts during the rush (in a locator that starts services on the first
+        // request) waits until a second start begins, or two seconds: a second start while the first
+        // is under way is the mistake this test is after, and this way it happens on every run.
+        let beaconStarts = Gathering(expecting: 2, opensAtOnce: false)
+        await locator.register(Beacon.self) {
+            await beaconStarts.arrive()
+            await beaconStarts.waitForEveryone()
+            return Beacon()
+        }
+        await beaconStarts.open()
+        // Two registrations of one more service meet while starting, and then store their service at
+        // the very same moment, on two threads: nothing but the locator keeps those two writes to the
+        // table apart, so Thread Sanitizer sees an unprotected table on every run.
+        let racingStarts = StartingLine()
+        async let raced: Void = withDiscardingTaskGroup { group in
+            for _ in 1...2 {
+                group.addTask {
+                    await locator.register(Probe<Void>.self) {
+                        await racingStarts.arriveAndWait()
+                        return Probe(run: run)
+                    }
+                }
+            }
+        }
+        let rush = await withTaskGroup(of: Lookup.self) { group in
+            for _ in 0..<Self.lookups {
+                group.addTask {
+                    // Each lookup goes on after a pause of its own, as the requests of an app arrive.
+                    try? await Task.sleep(for: .milliseconds(20))
+                    guard let beacon = try? await locator.resolve(Beacon.self) else { return .missing }
+                    return .found(ObjectIdentifier(beacon))
+                }
+            }
             for marker in probeMarkers {
                 group.addTask {
-                    await registerSlowStartingProbe(marker, run: run, in: locator)
-                    return 0
+                    await registerSlowStartingProbe(marker, run: run, in: locator, startingWith: probesStarting)
+                    return .registration
                 }
             }
-            for _ in 0..<100 {
-                group.addTask {
-                    let probe = try? await locator.resolve(Probe<Void>.self)
-                    return probe?.run == run ? 0 : 1
-                }
-            }
-            return await group.reduce(0, +)
+            var rush = RushOutcome()
+            for await lookup in group { rush.record(lookup) }
+            return rush
         }
+        await raced
 
         var lostCount = 0
         for marker in probeMarkers where await !isKept(marker, run: run, in: locator) {
@@ -36,18 +68,51 @@ struct ConcurrentRegistrationTests {
             """
             \(probeMarkers.count) services were registered at the same moment, each taking a moment to \
             start, and \(lostCount) of them were lost. Each registration copied the table, waited for its \
-            service, and stored its copy over what the others had stored in the meantime. Start the \
-            service first, then store it in one step, with no `await` between reading the table and \
-            writing it.
+            service, and stored its copy over what the others had stored in the meantime: an actor runs \
+            other calls while one waits. Start the service first, then store it in one step, with no \
+            `await` between reading the table and writing it.
             """)
         #expect(
-            failedLookups == 0,
+            rush.missing == 0,
             """
-            \(failedLookups) of 100 lookups of a service registered beforehand failed while other services \
-            were being registered. A registration must never take away what is already there.
+            \(rush.missing) of \(Self.lookups) lookups of a service registered beforehand failed while other \
+            services were being registered. A registration must never take away what is already there.
+            """)
+        #expect(
+            rush.instances.count <= 1,
+            """
+            \(Self.lookups) tasks asked for one registered service at the same moment and were handed \
+            \(rush.instances.count) different instances of it, so the service was started more than once. \
+            When a service is started on the first request, every task that asks while it is starting \
+            starts one of its own. One registration, one instance: start it in `register`, or let later \
+            requests wait for the start that is already under way.
             """)
     }
 }
+
+/// What one task of the rush found.
+enum Lookup: Sendable {
+    case registration
+    case missing
+    case found(ObjectIdentifier)
+}
+
+/// What the lookups of the rush found, added up.
+struct RushOutcome {
+    var missing = 0
+    var instances: Set<ObjectIdentifier> = []
+
+    mutating func record(_ lookup: Lookup) {
+        switch lookup {
+        case .registration: break
+        case .missing: missing += 1
+        case .found(let instance): instances.insert(instance)
+        }
+    }
+}
+
+/// A service with an identity, so a test can tell one instance from another.
+final class Beacon: Sendable {}
 
 /// A service type that exists only for this test, one per marker type: `Probe<Int>`, `Probe<Bool>`…
 /// Each is a different type, so each registration has a key of its own, as the services of an app do.
@@ -61,10 +126,14 @@ let probeMarkers: [any Sendable.Type] = [
     UInt32.self, UInt64.self, Float.self, Double.self, Bool.self, String.self, Character.self, UUID.self,
 ]
 
-/// Registers `Probe<Marker>`, which, like a real service opening its files, takes a moment to start.
-func registerSlowStartingProbe<Marker>(_ marker: Marker.Type, run: UUID, in locator: ServiceLocator) async {
+/// Registers `Probe<Marker>`, which, like a real service opening its files, takes a moment to
+/// start: until every probe in `starting` is starting too.
+func registerSlowStartingProbe<Marker>(
+    _ marker: Marker.Type, run: UUID, in locator: ServiceLocator, startingWith starting: Gathering
+) async {
     await locator.register(Probe<Marker>.self) {
-        try? await Task.sleep(for: .milliseconds(50))
+        await starting.arrive()
+        await starting.waitForEveryone()
         return Probe(run: run)
     }
 }

@@ -59,6 +59,24 @@ struct EditProfileFactoryTests {
             """)
     }
 
+    @Test("Screens opened in one app share its user service: a name saved on one shows on the next")
+    func oneAppOneSourceOfTruth() async {
+        let app = await ProfileApp(signedInUser: .grace)
+
+        guard let first = await openEditProfile(in: app) else { return }
+        await first.save(name: "Grace Brewster Hopper")
+        guard let second = await openEditProfile(in: app) else { return }
+        await second.load()
+        #expect(
+            second.name == "Grace Brewster Hopper",
+            """
+            A name saved on one edit-profile screen of the app does not show on the next one the app \
+            opens: the two screens were given two different user services. The app registers its user \
+            service once, when it starts, in the one locator it keeps, and every screen it opens is wired \
+            to that service.
+            """)
+    }
+
     /// Builds the screen, or records a failure that says what the thrown error means.
     private func makeScreen(
         _ factory: EditProfileFactory, sourceLocation: SourceLocation = #_sourceLocation
@@ -83,12 +101,24 @@ struct EditProfileFactoryTests {
         do {
             return try await app.openEditProfile()
         } catch {
+            // Tell the two causes apart: a factory that asks for the wrong type, or an app that hands
+            // the factory a locator without its registration.
+            let probe = ServiceLocator()
+            await probe.register((any UserProviding).self) { FakeUserProvider(user: .ada) }
+            let factoryWorks = (try? await EditProfileFactory(services: probe).makeEditProfileScreen()) != nil
             Issue.record(
-                """
-                The app compiled, yet opening the edit-profile screen failed at run time: \(error)
-                A locator checks its registrations only when something asks for them. The factory must \
-                ask for the type the app registered its user provider as.
-                """, sourceLocation: sourceLocation)
+                factoryWorks
+                    ? """
+                    The app compiled, yet opening the edit-profile screen failed at run time: \(error)
+                    The factory finds a provider registered as `any UserProviding`, so the locator the app \
+                    gave it has none: the app must register its user service as `any UserProviding` in the \
+                    locator it keeps, and hand that same locator to the factory.
+                    """
+                    : """
+                    The app compiled, yet opening the edit-profile screen failed at run time: \(error)
+                    A locator checks its registrations only when something asks for them. The factory must \
+                    ask for the type the app registered its user provider as, `any UserProviding`.
+                    """, sourceLocation: sourceLocation)
             return nil
         }
     }

@@ -3,12 +3,12 @@
 /// tasks running at the same time gives the same verdict on every run.
 ///
 /// It never waits for ever: once `patience` has passed since the first arrival, the waiting tasks
-/// go on and later arrivals do not wait at all. That matters when the test library runs fewer
-/// tests at once than expected (with `--no-parallel`, one at a time). After `expected` arrivals
-/// it is ready for a new round, so a test that runs again in the same process meets again.
+/// go on and later arrivals do not wait at all. That matters when fewer tasks arrive than expected
+/// (code under test that never runs the operation it was given, say). After `expected` arrivals it
+/// is ready for a new round, so a test that runs again in the same process meets again.
 ///
-/// An actor rather than a lock: Thread Sanitizer understands the concurrency runtime, and on Linux
-/// it does not see the synchronisation inside `Mutex`.
+/// An actor, because arriving means waiting: a task that arrives early suspends, and the actor keeps
+/// its continuation until the last one arrives.
 actor Rendezvous {
     private let expected: Int
     private let patience: Duration

@@ -1,0 +1,20 @@
+/// Builds the edit-profile screen. Factories and routers are the one layer that may use the
+/// locator: they take services out of it and hand them to the screen explicitly.
+public struct EditProfileFactory: Sendable {
+    /// Given, never reached through a static: whoever makes a factory has to have a locator.
+    private let services: ServiceLocator
+
+    public init(services: ServiceLocator) {
+        self.services = services
+    }
+
+    /// A new edit-profile screen wired to the registered user provider.
+    ///
+    /// - Throws: The locator's error when no user provider is registered.
+    @MainActor
+    public func makeEditProfileScreen() async throws -> EditProfileScreen {
+        // The mistake: the provider is registered as `any UserProviding`, not as `UserService`.
+        let userProvider = try await services.resolve(UserService.self)
+        return EditProfileScreen(userProvider: userProvider)
+    }
+}

@@ -1,0 +1,148 @@
+import Synchronization
+
+/// A meeting point for tasks: each one `arrive`s, and `waitForEveryone` returns once `expected`
+/// of them have. It forces an interleaving that would otherwise happen only by chance (every
+/// registration under way before the first one finishes), so a test about tasks running at the
+/// same time gives the same verdict on every run.
+///
+/// It never waits for ever: once `patience` has passed, the waiting tasks go on, and so does every
+/// later one. That matters for a design that does the work one task at a time: it is slower
+/// there, never stuck.
+actor Gathering {
+    private let expected: Int
+    private let patience: Duration
+    private var arrived = 0
+    /// Until it opens, nobody waits (a start that happens before the rush, say).
+    private var isOpen: Bool
+    private var gaveUp = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var timer: Task<Void, Never>?
+
+    init(expecting expected: Int, opensAtOnce: Bool = true, patience: Duration = .seconds(2)) {
+        self.expected = expected
+        self.patience = patience
+        isOpen = opensAtOnce
+    }
+
+    func open() {
+        isOpen = true
+    }
+
+    /// Counts one more arrival, and lets everyone go once all are here.
+    func arrive() {
+        arrived += 1
+        if arrived >= expected { release() }
+    }
+
+    /// Waits until everyone has arrived, or until patience runs out. Returns at once while the
+    /// gathering is not open.
+    func waitForEveryone() async {
+        guard isOpen, arrived < expected, !gaveUp else { return }
+        if timer == nil {
+            timer = Task { [patience] in
+                // Cancelled when everyone arrives in time: then there is nothing to give up on.
+                guard (try? await Task.sleep(for: patience)) != nil else { return }
+                self.giveUp()
+            }
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func giveUp() {
+        gaveUp = true
+        release()
+    }
+
+    private func release() {
+        timer?.cancel()
+        let everyone = waiting
+        waiting = []
+        for continuation in everyone { continuation.resume() }
+    }
+}
+
+/// A starting line for a pair of tasks: each waits in `arriveAndWait` until the other is there too,
+/// and then until the other is *running* at the same moment, which can only be on another thread.
+/// Then both go on together, each from where it was.
+///
+/// Unlike `Gathering`, no actor stands between the tasks and their next step, and the last wait is
+/// a spin on relaxed atomics, which orders nothing. So whatever the two do next happens on two
+/// threads at once, ordered by nothing but the code they run: Thread Sanitizer sees it whenever they
+/// touch the same memory unprotected, on every run. (A thousand tasks that merely run at about the
+/// same time are not enough: the concurrency runtime's own hand-overs between its threads order
+/// their accesses now and then, and Thread Sanitizer misses the race.) It never waits long: the
+/// arrival gives up after `patience`, and the spin after half a second.
+final class StartingLine: Sendable {
+    private struct State {
+        var arrived = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var isReleased = false
+        var timer: Task<Void, Never>?
+    }
+
+    private let expected = 2
+    private let patience: Duration
+    private let state = Mutex(State())
+    /// Tickets for pairing up, and whether pairing was given up. Relaxed atomics on purpose: they
+    /// must not order what the partners do next, or Thread Sanitizer would not see it as a race.
+    private let tickets = Atomic<Int>(0)
+    private let pairingGaveUp = Atomic<Bool>(false)
+
+    init(patience: Duration = .seconds(2)) {
+        self.patience = patience
+    }
+
+    func arriveAndWait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (ready, isFirst) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
+                if state.isReleased { return ([continuation], false) }
+                state.arrived += 1
+                state.waiting.append(continuation)
+                guard state.arrived >= expected else { return ([], state.arrived == 1) }
+                return (release(&state), false)
+            }
+            if isFirst { startTimer() }
+            for waiting in ready { waiting.resume() }
+        }
+        waitForAPartner()
+    }
+
+    /// Spins until another task has taken the other ticket of this pair, or for at most half a
+    /// second. Two tasks that spin at the same moment run on two threads.
+    private func waitForAPartner() {
+        guard !pairingGaveUp.load(ordering: .relaxed) else { return }
+        let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
+        let pairComplete = ticket / 2 * 2 + 2
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(500))
+        while tickets.load(ordering: .relaxed) < pairComplete {
+            if clock.now > deadline || pairingGaveUp.load(ordering: .relaxed) {
+                pairingGaveUp.store(true, ordering: .relaxed)
+                return
+            }
+        }
+    }
+
+    private func startTimer() {
+        let timer = Task { [patience] in
+            // Cancelled when everyone arrives in time: then there is nothing to give up on.
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            let ready = self.state.withLock { self.release(&$0) }
+            for waiting in ready { waiting.resume() }
+        }
+        let isReleased = state.withLock { state in
+            state.timer = timer
+            return state.isReleased
+        }
+        if isReleased { timer.cancel() }
+    }
+
+    /// Lets everyone go from now on, and hands back those who wait, to be resumed outside the lock.
+    private func release(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        state.isReleased = true
+        state.timer?.cancel()
+        let ready = state.waiting
+        state.waiting = []
+        return ready
+    }
+}
