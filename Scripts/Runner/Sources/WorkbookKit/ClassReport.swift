@@ -179,7 +179,7 @@ public struct ClassReport: Sendable {
                 let kind =
                     switch cell.state {
                     case .done: "done"
-                    case .inProgress: "progress"
+                    case .inProgress, .dataRace: "progress"
                     case .notStarted: "waiting"
                     case .doesNotCompile, .crashed, .timedOut: "broken"
                     case nil: "missing"
