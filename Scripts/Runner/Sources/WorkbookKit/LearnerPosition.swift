@@ -53,6 +53,12 @@ public enum LearnerPosition {
             )
         case .done:
             return (nil, "Chapter \(chapter.number) was done in your last report (\(when)); the hints start at step 1.")
+        case .dataRace:
+            return (
+                nil,
+                "Every test of chapter \(chapter.number) passed in your last report (\(when)), but a data race "
+                    + "was left; the hints start at step 1."
+            )
         default:
             guard let step = known.step else {
                 return (

@@ -192,13 +192,27 @@ public enum ProgressCommand {
             source.setEventHandler {
                 statusLine.clear()
                 Command.stopAll()
-                if let headStart { Signal.send(SIGTERM, to: headStart) }
+                if let headStart, isOurChild(headStart) { Signal.send(SIGTERM, to: headStart) }
                 exit(128 + signalNumber)
             }
             source.resume()
             // The source must live as long as the runner: never released.
             _ = Unmanaged.passRetained(source as AnyObject)
         }
+    }
+
+    /// Whether `pid` is a child of this process (the wrapper's build became ours when it handed
+    /// over with `exec`), so that a process id reused since is never signalled. Linux only.
+    static func isOurChild(_ pid: Int32) -> Bool {
+        #if os(Linux)
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == getpid()
+        #else
+            return false
+        #endif
     }
 }
 

@@ -51,7 +51,9 @@ public struct ProgressRunner: Sendable {
         async let toolchain = tools.toolchainVersion()
         async let changedTests = TestHashes.changes(in: workbook)
         async let changedAt = LearnerPosition.lastChanges(in: workbook)
-        let invalidated = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder).prepareBuild()
+        var guarded = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder)
+        guarded.folders = [tools.mode == .solutions ? "Solutions" : "Chapters", "Tests"]
+        let invalidated = guarded.prepareBuild()
         if !invalidated.isEmpty {
             status(
                 Status("Rebuilding \(invalidated.joined(separator: ", ")) in full: a change kept its size and time…"))
