@@ -53,7 +53,7 @@ public struct ClassroomCheck: Sendable {
         let help = try await Command(["bash", "-c", "./Scripts/progress --help"], in: copy, environment: environment)
             .run()
         guard help.output.contains("--check") else {
-            outcome.unavailable = "./Scripts/progress has no --check option yet (it comes with the runner-loop branch)"
+            outcome.problems.append("./Scripts/progress --help does not mention --check, which every graded command uses")
             return outcome
         }
 
@@ -134,7 +134,7 @@ public struct ClassroomCheck: Sendable {
     /// used as it is.
     func seedRunner() throws {
         guard let runnerTool, FileManager.default.isExecutableFile(atPath: runnerTool.path) else { return }
-        let target = copy.appendingPathComponent("Scripts/Runner/.build/debug/workbook")
+        let target = copy.appendingPathComponent("Scripts/Runner/.build-tool/debug/workbook")
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: target)

@@ -34,17 +34,35 @@ public struct TestResult: Codable, Sendable, Equatable {
     public var line: Int?
     public var state: TestState
     public var issues: [TestIssue]
+    /// The lesson's step the test belongs to: the number its file's name starts with
+    /// (`2-NoSecondBoardTests.swift` → 2); `nil` for a file without one.
+    public var step: Int? = nil
 
     /// A `--filter` pattern that selects exactly this test.
     public var exactFilter: String {
         "^" + NSRegularExpression.escapedPattern(for: id) + "$"
+    }
+
+    /// Whether the test is one to fix: it failed, crashed, hung or could not run.
+    public var needsWork: Bool { state != .passed && state != .skipped }
+
+    /// The step a test file belongs to: the integer its name starts with.
+    public static func step(ofFile path: String) -> Int? {
+        let name = path.split(separator: "/").last ?? Substring(path)
+        return Int(name.prefix { $0.isNumber })
+    }
+
+    /// Lesson order: by step (files without one last), then file, then line.
+    public static func lessonOrder(_ first: TestResult, _ second: TestResult) -> Bool {
+        (first.step ?? .max, first.file ?? "", first.line ?? 0, first.id)
+            < (second.step ?? .max, second.file ?? "", second.line ?? 0, second.id)
     }
 }
 
 /// Reads Swift Testing's JSON event stream (schema version 0): one JSON object a line, first a
 /// record of every test that will run, then events as the run goes.
 public struct EventStream: Sendable {
-    /// The tests found in the stream, in source order.
+    /// The tests found in the stream, in lesson order (``TestResult/lessonOrder(_:_:)``).
     public private(set) var tests: [TestResult] = []
     /// Whether the stream reports the end of the run (it does not if the process died).
     public private(set) var runEnded = false
@@ -121,9 +139,9 @@ public struct EventStream: Sendable {
             }
             return TestResult(
                 id: id, name: record.displayName ?? record.name ?? id, suite: suite.flatMap { suites[$0] },
-                file: file, line: line, state: state, issues: recorded)
+                file: file, line: line, state: state, issues: recorded, step: file.flatMap(TestResult.step(ofFile:)))
         }
-        .sorted { ($0.file ?? "", $0.line ?? 0, $0.id) < ($1.file ?? "", $1.line ?? 0, $1.id) }
+        .sorted(by: TestResult.lessonOrder)
     }
 
     /// The results once the process that wrote the stream has ended: tests that were still running

@@ -70,22 +70,35 @@ public struct PackageTools: Sendable {
     ///
     /// On Linux the test binary is run directly, which saves SwiftPM's start-up for every chapter;
     /// elsewhere `swift test --skip-build` runs it.
+    ///
+    /// `whenTimeIsUp: .backtrace` asks the Swift runtime where every thread is before the process
+    /// is stopped (in `CommandResult.errors` with `separateErrors`). That needs the test process
+    /// itself to get the signal, which only the direct run on Linux gives; through `swift test`
+    /// (macOS) the process is stopped without a backtrace.
     public func test(
-        filter: String, events: URL, chapters: Set<Int>?, timeLimit: Duration?, log: URL? = nil
+        filter: String, events: URL, chapters: Set<Int>?, timeLimit: Duration?, log: URL? = nil,
+        whenTimeIsUp: Command.TimeUp = .stop, separateErrors: Bool = false
     ) async throws -> CommandResult {
         let options = [
             "--filter", filter, "--event-stream-output-path", events.path, "--event-stream-version", "0",
         ]
         var arguments = ["swift", "test", "--skip-build"] + scratchArguments + options
+        var direct = false
         #if os(Linux)
             if let binary = testBinary() {
                 arguments = [binary.path, "--testing-library", "swift-testing"] + options
+                direct = true
             }
         #endif
         try? FileManager.default.removeItem(at: events)
-        return try await Command(
-            arguments, in: packageFolder, environment: environment(chapters: chapters), timeLimit: timeLimit
-        ).run(log: log)
+        var environment = environment(chapters: chapters)
+        if case .backtrace = whenTimeIsUp { environment.merge(Backtrace.environment) { $1 } }
+        var command = Command(arguments, in: packageFolder, environment: environment, timeLimit: timeLimit)
+        // SwiftPM stops the test process it started when it gets SIGTERM; a test binary run
+        // directly is killed with everything it started.
+        command.whenCancelled = direct ? .kill : .terminate
+        command.whenTimeIsUp = direct ? whenTimeIsUp : .stop
+        return try await command.run(log: log, separateErrors: separateErrors)
     }
 
     /// Whether several test runs can go at once. Only when the test binary runs directly:
@@ -106,10 +119,24 @@ public struct PackageTools: Sendable {
         return names.first { $0.hasSuffix("PackageTests.xctest") }.map { debug.appendingPathComponent($0) }
     }
 
-    /// The first line of `swift --version`.
+    /// The first line of `swift --version`, remembered in the scratch folder for as long as the
+    /// `swift` on the PATH is the same file (asking takes a few tenths of a second).
     public func toolchainVersion() async -> String {
+        let swift = Verifier.onPath("swift").map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() }
+        let modified = swift.flatMap {
+            (try? FileManager.default.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date
+        }
+        let key = "\(swift?.path ?? "?") \(modified?.timeIntervalSince1970 ?? 0)"
+        let cache = scratchFolder.appendingPathComponent("workbook-toolchain.txt")
+        if let saved = try? String(contentsOf: cache, encoding: .utf8) {
+            let lines = saved.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count >= 2, lines[0] == key { return String(lines[1]) }
+        }
         let result = try? await Command(["swift", "--version"], in: workbook.root, environment: environment).run()
         let line = result?.output.split(separator: "\n").first { $0.contains("Swift version") }
-        return line.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        guard let version = line.map({ $0.trimmingCharacters(in: .whitespaces) }) else { return "unknown" }
+        try? FileManager.default.createDirectory(at: scratchFolder, withIntermediateDirectories: true)
+        try? "\(key)\n\(version)\n".write(to: cache, atomically: true, encoding: .utf8)
+        return version
     }
 }

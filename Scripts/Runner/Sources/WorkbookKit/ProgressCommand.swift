@@ -1,30 +1,39 @@
 import Foundation
+import Synchronization
 
 /// `./Scripts/progress`: where the learner stands.
 public enum ProgressCommand {
     public static let usage = """
         usage: ./Scripts/progress [N] [options]
 
-        Builds your code, runs every chapter's tests (each chapter on its own, so one broken
+        Builds your code, runs the chapters' tests (each chapter on its own, so one broken
         chapter cannot hide the others) and shows where you stand.
 
           ./Scripts/progress              one line per chapter, and the next thing to fix
-          ./Scripts/progress N            every test of chapter N, with its message
+          ./Scripts/progress N            chapter N only: every test, with its message
+                                          (builds and tests nothing else: the everyday loop)
           ./Scripts/progress --watch [N]  the same, again each time you save a file
-          ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, not answers)
+          ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, then
+                                          the code), from the step you are on
           ./Scripts/progress --hint N S [K]   start at hint K of step S
           ./Scripts/progress --reset N    put chapter N back as committed; your files are
-                                          copied to .workbook/backups/ first (asks first; --yes
-                                          does not ask)
+                                          copied to .workbook/backups/ first
+          ./Scripts/progress --restore N  bring back chapter N's last backup; your files are
+                                          copied to .workbook/backups/ first
+          ./Scripts/progress --check N    for autograding: exits 0 only when chapter N is done
+
+        A chapter is done when every test passes and Thread Sanitizer, run on the same tests,
+        sees no data race (checked once its tests pass, again only after a change).
 
         options:
-          --json                the whole report as JSON (for teachers and tools)
+          --json                the report as JSON (for teachers and tools); with N, chapter N only
           --time-limit SECONDS  how long one chapter's tests may run (default 30)
+          --yes, -y             reset or restore without asking
           --no-color            no colours (also: NO_COLOR=1, or output that is not a terminal)
           --help                this text
 
         The exit status is 0 whenever a report was made, whatever it says; non-zero only
-        when the runner could not report.
+        when the runner could not report. `--check N` exits 0 only when chapter N is done.
         """
 
     struct Options {
@@ -36,23 +45,29 @@ public enum ProgressCommand {
         /// `--hint N [STEP [K]]`
         var hint: (chapter: Int, step: Int?, index: Int?)?
         var reset: Int?
+        var restore: Int?
+        var check: Int?
         var confirmed = false
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
+        func chapterNumber(after option: String) throws -> Int {
+            guard let number = rest.popFirst().flatMap(Int.init) else {
+                throw CommandError("\(option) takes a chapter number, such as \(option) 3")
+            }
+            return number
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--json": options.json = true
             case "--no-color": options.colors = false
             case "--watch": options.watch = true
             case "--yes", "-y": options.confirmed = true
-            case "--reset":
-                guard let number = rest.popFirst().flatMap(Int.init) else {
-                    throw CommandError("--reset takes a chapter number")
-                }
-                options.reset = number
+            case "--reset": options.reset = try chapterNumber(after: argument)
+            case "--restore": options.restore = try chapterNumber(after: argument)
+            case "--check": options.check = try chapterNumber(after: argument)
             case "--hint", "--hints":
                 guard let number = rest.popFirst().flatMap(Int.init) else {
                     throw CommandError("--hint takes a chapter number, then optionally a step and a hint number")
@@ -63,16 +78,31 @@ public enum ProgressCommand {
                 if index != nil { rest.removeFirst() }
                 options.hint = (number, step, index)
             case "--time-limit":
-                guard let value = rest.popFirst().flatMap(Double.init), value > 0 else {
-                    throw CommandError("--time-limit takes a number of seconds")
+                guard let text = rest.popFirst(), let value = Double(text), value.isFinite else {
+                    throw CommandError("--time-limit takes a number of seconds, such as --time-limit 60")
                 }
-                options.timeLimit = .milliseconds(Int(value * 1000))
+                guard value > 0 else {
+                    throw CommandError(
+                        "--time-limit \(text): the time limit is how long one chapter's tests may run before "
+                            + "they are stopped, so it must be more than 0 seconds (the default is 30)")
+                }
+                options.timeLimit = .milliseconds(Int((value * 1000).rounded(.up)))
             default:
                 guard let number = Int(argument), options.chapter == nil else {
                     throw CommandError("unknown argument: \(argument)")
                 }
                 options.chapter = number
             }
+        }
+        let actions = [options.hint != nil, options.reset != nil, options.restore != nil, options.check != nil]
+        if actions.count(where: { $0 }) > 1 || (options.watch && actions.contains(true)) {
+            throw CommandError("--watch, --hint, --reset, --restore and --check go one at a time")
+        }
+        if options.check != nil && (options.json || options.chapter != nil) {
+            throw CommandError("--check N prints a one-line verdict; it takes no other chapter and no --json")
+        }
+        if options.json && options.watch {
+            throw CommandError("--json makes one report; it does not go with --watch")
         }
         return options
     }
@@ -86,21 +116,24 @@ public enum ProgressCommand {
         do {
             options = try parse(arguments)
         } catch {
-            printError("\(error)\n\n\(usage)")
+            printError("\(error)\n(./Scripts/progress --help lists the options.)")
             return 2
         }
-        for number in [options.chapter, options.hint?.chapter, options.reset].compactMap({ $0 })
-        where workbook.chapter(number) == nil {
+        for number in [options.chapter, options.hint?.chapter, options.reset, options.restore, options.check]
+            .compactMap({ $0 }) where workbook.chapter(number) == nil
+        {
             let numbers = workbook.chapters.map { String($0.number) }.joined(separator: ", ")
             printError("There is no chapter \(number). The chapters are \(numbers).")
             return 2
         }
         var style = Style.detect()
         if let colors = options.colors { style.colors = colors && style.colors }
+        let tools = PackageTools(workbook: workbook)
 
         if let hint = options.hint, let chapter = workbook.chapter(hint.chapter) {
             let status = HintCommand.main(
-                chapter: chapter, step: hint.step, index: hint.index, workbook: workbook, style: style)
+                chapter: chapter, step: hint.step, index: hint.index, workbook: workbook, style: style,
+                lastReport: ProgressRunner.lastKnownReport(in: tools.scratchFolder))
             // Activity hook (issue 16): count the showing, for the teacher's report.
             if status == 0 { ActivityLog(workbook: workbook).recordHint(chapter: chapter.number) }
             return status
@@ -108,17 +141,29 @@ public enum ProgressCommand {
         if let number = options.reset, let chapter = workbook.chapter(number) {
             return await ResetCommand.main(chapter: chapter, confirmed: options.confirmed, workbook: workbook)
         }
+        if let number = options.restore, let chapter = workbook.chapter(number) {
+            return RestoreCommand.main(chapter: chapter, confirmed: options.confirmed, workbook: workbook)
+        }
 
-        var runner = ProgressRunner(tools: PackageTools(workbook: workbook))
+        var runner = ProgressRunner(tools: tools)
         runner.timeLimit = options.timeLimit
+        let environment = ProcessInfo.processInfo.environment
+        runner.headStartLog = environment["WORKBOOK_HEAD_START_LOG"].map { URL(fileURLWithPath: $0) }
         let statusLine = StatusLine()
         runner.status = { statusLine.show($0) }
+        stopChildrenOnInterrupt(
+            statusLine: statusLine, headStart: environment["WORKBOOK_HEAD_START_PID"].flatMap { Int32($0) })
+
+        if let number = options.check, let chapter = workbook.chapter(number) {
+            return await CheckCommand.main(chapter: chapter, runner: runner, statusLine: statusLine)
+        }
         if options.watch {
-            return await WatchCommand.main(runner: runner, detail: options.chapter, style: style)
+            return await WatchCommand.main(
+                runner: runner, detail: options.chapter, style: style, statusLine: statusLine)
         }
         var report: Report
         do {
-            report = try await runner.report()
+            report = try await runner.report(only: options.chapter.map { [$0] })
         } catch {
             statusLine.clear()
             printError("The runner could not make a report: \(error)")
@@ -142,20 +187,137 @@ public enum ProgressCommand {
         }
         return 0
     }
+
+    /// Ctrl-C (or `kill`) stops the builds and test processes the runner started, and the build
+    /// `Scripts/workbook` started ahead of it, instead of leaving them running.
+    static func stopChildrenOnInterrupt(statusLine: StatusLine, headStart: Int32?) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                statusLine.clear()
+                Command.stopAll()
+                if let headStart, isOurChild(headStart) { Signal.send(SIGTERM, to: headStart) }
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            // The source must live as long as the runner: never released.
+            _ = Unmanaged.passRetained(source as AnyObject)
+        }
+    }
+
+    /// Whether `pid` is a child of this process (the wrapper's build became ours when it handed
+    /// over with `exec`), so that a process id reused since is never signalled. Linux only.
+    static func isOurChild(_ pid: Int32) -> Bool {
+        #if os(Linux)
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == getpid()
+        #else
+            return false
+        #endif
+    }
 }
 
-/// A line on standard error that says what is happening, overwritten as things move on; only
-/// on a terminal.
-final class StatusLine: Sendable {
-    private let enabled = isatty(STDERR_FILENO) == 1
+/// `./Scripts/progress --check N`: a one-line verdict and an exit status, for autograding.
+enum CheckCommand {
+    static func main(chapter: Chapter, runner: ProgressRunner, statusLine: StatusLine) async -> Int32 {
+        let report: Report
+        do {
+            report = try await runner.report(only: [chapter.number])
+        } catch {
+            statusLine.clear()
+            print(
+                "Chapter \(chapter.number) · \(chapter.title): not checked: the runner could not make a report: \(error)"
+            )
+            return 1
+        }
+        statusLine.clear()
+        guard let result = report.chapters.first else { return 1 }
+        let (done, text) = verdict(result)
+        print(text)
+        return done ? 0 : 1
+    }
 
-    func show(_ text: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    /// Done, or not and why, in one line.
+    static func verdict(_ chapter: ChapterReport) -> (done: Bool, text: String) {
+        let name = "Chapter \(chapter.number) · \(chapter.title)"
+        let count = "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") tests pass"
+        if let changed = chapter.changedTests, !changed.isEmpty {
+            return (
+                false,
+                "\(name): not done: its test files differ from the workbook's originals "
+                    + "(\(changed.map(\.summary).joined(separator: ", ")))."
+            )
+        }
+        switch chapter.state {
+        case .done:
+            switch chapter.raceCheck?.verdict {
+            case .clean: return (true, "\(name): done. \(count), and Thread Sanitizer saw no data race.")
+            case .notChecked:
+                return (
+                    false,
+                    "\(name): not done: \(count), but the race check could not run: \(chapter.raceCheck?.note ?? "")."
+                )
+            default: return (false, "\(name): not done: \(count), but the race check did not run.")
+            }
+        case .dataRace:
+            let place = chapter.raceCheck?.races.first?.summary ?? "see ./Scripts/progress \(chapter.number)"
+            return (false, "\(name): not done: \(count), but Thread Sanitizer saw a data race: \(place).")
+        case .doesNotCompile:
+            let first = chapter.compileErrors.first?.summary ?? "see ./Scripts/progress \(chapter.number)"
+            return (false, "\(name): not done: the chapter does not compile: \(first)")
+        case .crashed, .timedOut:
+            return (false, "\(name): not done: \(count); \(chapter.crash ?? "the tests \(chapter.state.rawValue)").")
+        case .inProgress, .notStarted:
+            if chapter.raceCheck?.verdict == .testsFail {
+                return (false, "\(name): not done: \(count), but not all of them under Thread Sanitizer.")
+            }
+            let next = chapter.nextTest.map { test in
+                "; next: “\(test.name)”" + (test.file.map { " (\($0)\(test.line.map { ":\($0)" } ?? ""))" } ?? "")
+            }
+            return (false, "\(name): not done: \(count)\(next ?? "").")
+        }
+    }
+}
+
+/// A line on standard error that says what is happening. On a terminal it is rewritten in
+/// place every half second (phase, build step, elapsed time). When standard error is not a
+/// terminal (piped, a log), each new phase is written as a line of its own, and a long phase
+/// gets a progress line every 10 s, so that a log shows the runner is alive.
+final class StatusLine: Sendable {
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private struct State {
+        var shown: Status?
+        var lastLine = ContinuousClock.now
+    }
+    private let state = Mutex(State())
+
+    func show(_ status: Status) {
+        if terminal {
+            let text = status.detail.map { "\(status.phase) \($0)" } ?? status.phase
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            return
+        }
+        let line: String? = state.withLock { state in
+            let now = ContinuousClock.now
+            if state.shown?.phase != status.phase {
+                state.shown = status
+                state.lastLine = now
+                return status.detail.map { "\(status.phase) \($0)" } ?? status.phase
+            }
+            guard let detail = status.detail, now - state.lastLine >= .seconds(10) else { return nil }
+            state.lastLine = now
+            return "\(status.phase) \(detail)"
+        }
+        if let line { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     }
 
     func clear() {
-        guard enabled else { return }
+        state.withLock { $0.shown = nil }
+        guard terminal else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -116,8 +116,8 @@ public struct ProgressFile: Sendable {
 
     // MARK: - The file as stored, every version at once
 
-    /// Fields of version 1, plus the optional fields of version 2 (and those the runner of the
-    /// `runner-loop` branch adds: `step` on a test, `changedTests`), all tolerant of absence.
+    /// Fields of version 1, plus the optional fields of version 2 (`step` on a test,
+    /// `changedTests`, `activity`), all tolerant of absence.
     private struct Stored: Decodable {
         var generatedAt: Date?
         var chapters: [StoredChapter]
@@ -152,8 +152,8 @@ public struct ProgressFile: Sendable {
     }
 
     /// A yes or no given as `true`/`false`, a count, or a list (of changed tests: yes when it is
-    /// not empty). ASSUMPTION: the `runner-loop` branch writes `changedTests` in one of these
-    /// shapes, at the top level or per chapter; anything else reads as "not said".
+    /// not empty). The runner writes a list of changed files, at the top level and per chapter;
+    /// anything else reads as "not said".
     private struct Flag: Decodable {
         var value: Bool?
 

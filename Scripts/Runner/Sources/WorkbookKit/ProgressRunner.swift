@@ -1,7 +1,25 @@
 import Foundation
 
-/// Builds the learner's workbook and runs every chapter's tests, each chapter in a process of
-/// its own, so that a chapter that does not compile, crashes or hangs costs only that chapter.
+/// What the runner is doing, for a status line: a phase ("Building chapter 3…") and, while a
+/// build goes on, how far it got ("[12/40] 8 s").
+public struct Status: Sendable, Equatable {
+    public var phase: String
+    public var detail: String?
+
+    public init(_ phase: String, detail: String? = nil) {
+        self.phase = phase
+        self.detail = detail
+    }
+}
+
+/// Builds the learner's workbook and runs chapters' tests, each chapter in a process of its own,
+/// so that a chapter that does not compile, crashes or hangs costs only that chapter.
+///
+/// `report()` builds and tests every chapter; `report(only: [3])` builds and tests chapter 3
+/// alone (`WORKBOOK_CHAPTERS=3`), so nothing elsewhere can slow it down or stop it. A chapter
+/// whose tests all pass is then checked with Thread Sanitizer (the race check) before it counts as
+/// done. Every report is merged into the last one saved in the scratch folder, which `--hint`
+/// and the next report read.
 public struct ProgressRunner: Sendable {
     public var tools: PackageTools
     /// How long one chapter's tests may run.
@@ -9,27 +27,50 @@ public struct ProgressRunner: Sendable {
     /// How many test processes run at once.
     public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Told what is happening, for a status line.
-    public var status: @Sendable (String) -> Void = { _ in }
+    public var status: @Sendable (Status) -> Void = { _ in }
+    /// Whether a chapter whose tests all pass is checked with Thread Sanitizer before it is done.
+    public var checksRaces = true
+    /// The race check's own build (`.build-tsan`).
+    public var raceCheck: RaceCheck
+    /// The log of a build of the course that `Scripts/workbook` started while it built the
+    /// runner: the runner's own build waits for it (SwiftPM's lock), and shows its progress.
+    public var headStartLog: URL?
 
     public var workbook: Workbook { tools.workbook }
 
     public init(tools: PackageTools) {
         self.tools = tools
+        raceCheck = RaceCheck(
+            workbook: tools.workbook, mode: tools.mode, scratchPath: ".build-tsan", environment: tools.environment)
     }
 
-    /// Builds, runs and reports.
-    public func report() async throws -> Report {
+    /// Builds, runs and reports: every chapter, or only those in `selection`. Chapters in
+    /// `reusing` are built but not tested again; their reports are taken as they are.
+    public func report(only selection: Set<Int>? = nil, reusing: [Int: ChapterReport] = [:]) async throws -> Report {
+        let chosen = workbook.chapters.filter { selection?.contains($0.number) ?? true }
         async let toolchain = tools.toolchainVersion()
-        let invalidated = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder).prepareBuild()
+        async let changedTests = TestHashes.changes(in: workbook)
+        async let changedAt = LearnerPosition.lastChanges(in: workbook)
+        var guarded = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder)
+        guarded.folders = [tools.mode == .solutions ? "Solutions" : "Chapters", "Tests"]
+        let invalidated = guarded.prepareBuild()
         if !invalidated.isEmpty {
-            status("Rebuilding \(invalidated.joined(separator: ", ")) in full: a change kept its size and time…")
+            status(
+                Status("Rebuilding \(invalidated.joined(separator: ", ")) in full: a change kept its size and time…"))
         }
-        let build = try await buildAroundBrokenChapters()
-        let testable = workbook.chapters.filter { build.broken[$0.number] == nil }
+        // What the race check's verdicts depend on, read before the build: a save made later must
+        // not be credited with a verdict about the code built now.
+        let raceKeys: [Int: String] =
+            checksRaces
+            ? Dictionary(uniqueKeysWithValues: chosen.map { ($0.number, ChapterRaceCheck.key(for: $0, in: workbook)) })
+            : [:]
+
+        let build = try await buildAroundBrokenChapters(chosen, selection: selection)
+        let testable = chosen.filter { build.broken[$0.number] == nil }
         let lastReport = lastKnownReport()
 
         var reports: [Int: ChapterReport] = [:]
-        for chapter in workbook.chapters {
+        for chapter in chosen {
             if let errors = build.broken[chapter.number] {
                 let total = lastReport?.chapters.first { $0.number == chapter.number }?.total
                 reports[chapter.number] = ChapterReport(
@@ -37,9 +78,23 @@ public struct ProgressRunner: Sendable {
             }
         }
         if build.problems.isEmpty {
-            let included = build.broken.isEmpty ? nil : Set(testable.map(\.number))
-            for report in try await run(testable, included: included) {
+            let included =
+                Set(testable.map(\.number)) == Set(chosen.map(\.number)) ? selection : Set(testable.map(\.number))
+            let toRun = testable.filter { reusing[$0.number] == nil }
+            for report in try await run(toRun, included: included) {
                 reports[report.number] = report
+            }
+            for chapter in testable { if let kept = reusing[chapter.number] { reports[chapter.number] = kept } }
+            if checksRaces {
+                let passing = toRun.filter { reports[$0.number]?.state == .done }
+                for (number, result) in try await checkRaces(passing, keys: raceKeys, toolchain: await toolchain) {
+                    reports[number]?.raceCheck = result
+                    switch result.verdict {
+                    case .clean, .notChecked: break
+                    case .races: reports[number]?.state = .dataRace
+                    case .testsFail: reports[number]?.state = .inProgress
+                    }
+                }
             }
         } else {
             for chapter in testable {
@@ -48,9 +103,20 @@ public struct ProgressRunner: Sendable {
                     chapter: chapter, state: .doesNotCompile, tests: [], total: total)
             }
         }
-        let report = Report(
-            chapters: workbook.chapters.compactMap { reports[$0.number] }, toolchain: await toolchain,
+
+        let changes = await changedTests
+        let times = await changedAt
+        for number in reports.keys {
+            reports[number]?.changedAt = times[number]
+            if let changes, let chapter = workbook.chapter(number) {
+                reports[number]?.changedTests = TestHashes.changes(changes, for: chapter)
+            }
+        }
+        var report = Report(
+            chapters: chosen.compactMap { reports[$0.number] }, toolchain: await toolchain,
             buildProblems: build.problems)
+        report.changedTests = changes
+        try Task.checkCancellation()
         remember(report, last: lastReport)
         return report
     }
@@ -64,20 +130,26 @@ public struct ProgressRunner: Sendable {
         var problems: [String] = []
     }
 
-    /// Builds all chapters; when some do not compile, builds again without them, so the others
-    /// can still be tested.
-    func buildAroundBrokenChapters() async throws -> BuildOutcome {
+    /// Builds the chosen chapters; when some do not compile, builds again without them, so the
+    /// others can still be tested. `selection` `nil` builds every chapter exactly as a plain
+    /// `swift build --build-tests` does, so that each reuses the other's work.
+    func buildAroundBrokenChapters(_ chosen: [Chapter], selection: Set<Int>?) async throws -> BuildOutcome {
         var outcome = BuildOutcome()
-        let all = Set(workbook.chapters.map(\.number))
+        let all = Set(chosen.map(\.number))
+        let what =
+            selection == nil
+            ? "the workbook"
+            : "chapter\(all.count == 1 ? "" : "s") \(all.sorted().map(String.init).joined(separator: ", "))"
         while true {
-            let selection = all.subtracting(outcome.broken.keys)
-            status(
+            let remaining = all.subtracting(outcome.broken.keys)
+            let phase =
                 outcome.broken.isEmpty
-                    ? "Building the workbook…"
-                    : "Building again without chapter \(outcome.broken.keys.sorted().map(String.init).joined(separator: ", "))…"
-            )
-            // With nothing excluded, build exactly what `swift test` builds, so each reuses the other's work.
-            let result = try await tools.build(chapters: outcome.broken.isEmpty ? nil : selection)
+                ? "Building \(what)…"
+                : "Building again without chapter \(outcome.broken.keys.sorted().map(String.init).joined(separator: ", "))…"
+            let chapters = outcome.broken.isEmpty ? selection : remaining
+            let result = try await showingProgress(phase) { log in
+                try await tools.build(chapters: chapters, log: log)
+            }
             if result.succeeded { return outcome }
 
             let errors = Diagnostics.errors(in: result.output, relativeTo: workbook)
@@ -90,7 +162,7 @@ public struct ProgressRunner: Sendable {
                     unowned.append(error)
                 }
             }
-            let newlyBroken = byChapter.filter { selection.contains($0.key) }
+            let newlyBroken = byChapter.filter { remaining.contains($0.key) }
             guard unowned.isEmpty, !newlyBroken.isEmpty else {
                 // Not one chapter's fault: report what the build said.
                 let other = Diagnostics.otherProblems(in: result.output)
@@ -105,6 +177,44 @@ public struct ProgressRunner: Sendable {
         }
     }
 
+    /// Runs a build (`body` gets the log to write), telling the status line every half second how
+    /// far it got and how long it has taken.
+    func showingProgress(
+        _ phase: String, _ body: @Sendable (URL) async throws -> CommandResult
+    ) async throws -> CommandResult {
+        let folder = try TemporaryFolder(prefix: "workbook-build")
+        defer { folder.remove() }
+        let log = folder.url.appendingPathComponent("build.log")
+        status(Status(phase))
+        let ticker = Task { [status, headStartLog] in
+            let clock = ContinuousClock()
+            let start = clock.now
+            while !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(500))
+                let step = Self.buildStep(in: log) ?? headStartLog.flatMap(Self.buildStep(in:))
+                let elapsed = Int((clock.now - start) / .seconds(1))
+                status(Status(phase, detail: [step, "\(elapsed) s"].compactMap { $0 }.joined(separator: " ")))
+            }
+        }
+        defer { ticker.cancel() }
+        return try await body(log)
+    }
+
+    /// The last "[12/40]" SwiftPM wrote to a build log.
+    static func buildStep(in log: URL) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return nil }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let tail = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        for line in tail.split(separator: "\n").reversed() {
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { continue }
+            let counts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
+            if counts.count == 2, Int(counts[0]) != nil, Int(counts[1]) != nil { return String(line[...close]) }
+        }
+        return nil
+    }
+
     // MARK: - Running
 
     /// Runs the chapters' tests, up to `jobs` chapters at a time.
@@ -112,6 +222,13 @@ public struct ProgressRunner: Sendable {
         try await withThrowingTaskGroup(of: ChapterReport.self) { group in
             var waiting = chapters[...]
             var reports: [ChapterReport] = []
+            if chapters.count > 0 {
+                status(
+                    Status(
+                        chapters.count == 1
+                            ? "Testing chapter \(chapters[0].number)…"
+                            : "Testing chapters \(chapters.map { String($0.number) }.joined(separator: ", "))…"))
+            }
             for _ in 0..<(tools.runsTestsConcurrently ? jobs : 1) {
                 guard let chapter = waiting.popFirst() else { break }
                 group.addTask { try await self.run(chapter, included: included) }
@@ -127,9 +244,9 @@ public struct ProgressRunner: Sendable {
     }
 
     /// Runs one chapter's tests. If the process crashes or hangs, finds the test responsible and
-    /// runs the tests that did not get their turn again, without it.
+    /// runs the tests that did not get their turn again, without it. A hang is located with a
+    /// backtrace of the process taken before it is stopped.
     func run(_ chapter: Chapter, included: Set<Int>?) async throws -> ChapterReport {
-        status("Testing chapter \(chapter.number)…")
         let folder = try TemporaryFolder(prefix: "workbook-chapter\(chapter.number)")
         defer { folder.remove() }
         let scratch = folder.url
@@ -137,10 +254,18 @@ public struct ProgressRunner: Sendable {
         var catalogue: [TestResult] = []
         var outcomes: [String: TestResult] = [:]
         var crash: String?
+        var hang: HangLocation?
+        var printed: [Substring] = []
         var filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
+        // The time limit is the chapter's, reruns included: a hang costs it once, not once a round.
+        let deadline = ContinuousClock.now + timeLimit
         for round in 0..<4 {
-            let (stream, result) = try await runTests(filter: filter, included: included, in: scratch, round: round)
+            let left = deadline - ContinuousClock.now
+            guard round == 0 || left > .milliseconds(500) else { break }
+            let (stream, result) = try await runTests(
+                filter: filter, included: included, in: scratch, round: round, timeLimit: left)
             if catalogue.isEmpty { catalogue = stream.tests }
+            printed += result.output.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.isEmpty }
             let results = stream.results(ending: result.ending)
             let inFlight = Set(stream.unfinished.map(\.id))
             for test in results where test.state != .notRun && !inFlight.contains(test.id) {
@@ -148,13 +273,21 @@ public struct ProgressRunner: Sendable {
             }
             if stream.runEnded { break }
 
-            crash = crash ?? crashDescription(result)
             let stuck = results.filter { inFlight.contains($0.id) }
+            if result.ending == .timedOut, crash == nil {
+                let described = HangDescription.describe(
+                    chapter: chapter, timeLimit: timeLimit, backtrace: Backtrace(result.errors, relativeTo: workbook),
+                    stuck: stuck)
+                crash = described.summary
+                hang = HangLocation(
+                    file: described.frame?.file, line: described.frame?.line, function: described.frame?.function)
+            }
+            crash = crash ?? crashDescription(result)
             if result.ending == .timedOut || stuck.count == 1 {
                 for test in stuck { outcomes[test.id] = test }
             } else {
                 // Several tests were running when the process died: run each alone to learn which.
-                for test in try await runAlone(stuck, included: included, in: scratch) {
+                for test in try await runAlone(stuck, included: included, in: scratch, deadline: deadline) {
                     outcomes[test.id] = test
                 }
             }
@@ -168,18 +301,34 @@ public struct ProgressRunner: Sendable {
             outcomes[test.id]
                 ?? TestResult(
                     id: test.id, name: test.name, suite: test.suite, file: test.file, line: test.line, state: .notRun,
-                    issues: [])
+                    issues: [], step: test.step)
         }
         var state = ChapterReport.state(of: tests)
         if crash != nil, state != .timedOut { state = .crashed }
-        return ChapterReport(chapter: chapter, state: state, tests: tests, crash: crash)
+        var report = ChapterReport(chapter: chapter, state: state, tests: tests, crash: crash)
+        report.hang = hang
+        while printed.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { printed.removeLast() }
+        if !printed.isEmpty {
+            let kept = printed.suffix(Self.printedLines).map { $0.count > 300 ? $0.prefix(300) + "…" : $0 }
+            report.printed =
+                (printed.count > kept.count ? "(the last \(kept.count) of \(printed.count) lines)\n" : "")
+                + kept.joined(separator: "\n")
+        }
+        return report
     }
 
-    private func runAlone(_ tests: [TestResult], included: Set<Int>?, in folder: URL) async throws -> [TestResult] {
+    /// How many lines of the tests' `print()` output a report keeps.
+    static let printedLines = 20
+
+    private func runAlone(
+        _ tests: [TestResult], included: Set<Int>?, in folder: URL, deadline: ContinuousClock.Instant
+    ) async throws -> [TestResult] {
         @Sendable func alone(_ index: Int) async throws -> TestResult? {
             let test = tests[index]
+            let left = deadline - ContinuousClock.now
+            guard left > .milliseconds(500) else { return nil }
             let (stream, result) = try await runTests(
-                filter: test.exactFilter, included: included, in: folder, round: 100 + index)
+                filter: test.exactFilter, included: included, in: folder, round: 100 + index, timeLimit: left)
             return stream.results(ending: result.ending).first { $0.id == test.id }
         }
         guard tools.runsTestsConcurrently else {
@@ -195,11 +344,15 @@ public struct ProgressRunner: Sendable {
         }
     }
 
+    /// One test process: standard output (what the tests printed) in `output`, standard error
+    /// (Swift Testing's own lines, crash messages, a backtrace) in `errors`.
     private func runTests(
-        filter: String, included: Set<Int>?, in folder: URL, round: Int
+        filter: String, included: Set<Int>?, in folder: URL, round: Int, timeLimit: Duration
     ) async throws -> (EventStream, CommandResult) {
         let events = folder.appendingPathComponent("events-\(round).jsonl")
-        let result = try await tools.test(filter: filter, events: events, chapters: included, timeLimit: timeLimit)
+        let result = try await tools.test(
+            filter: filter, events: events, chapters: included, timeLimit: timeLimit,
+            whenTimeIsUp: .backtrace(grace: .seconds(5)), separateErrors: true)
         let text = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
         return (EventStream(text, relativeTo: workbook), result)
     }
@@ -209,7 +362,7 @@ public struct ProgressRunner: Sendable {
         if result.ending == .timedOut {
             return "The tests were stopped after \(timeLimit.readable): something never finishes."
         }
-        let fatal = result.output.split(separator: "\n").first {
+        let fatal = (result.errors + "\n" + result.output).split(separator: "\n").first {
             $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
         }
         guard let fatal else { return "The test process \(result.ending)." }
@@ -238,24 +391,71 @@ public struct ProgressRunner: Sendable {
         return message
     }
 
-    // MARK: - The last report, for the size of chapters that do not compile now
+    // MARK: - The race check
 
-    private var lastReportFile: URL { tools.scratchFolder.appendingPathComponent("workbook-last-report.json") }
-
-    func lastKnownReport() -> Report? {
-        (try? Data(contentsOf: lastReportFile)).flatMap { try? Report.decode($0) }
-    }
-
-    /// Saves `report`; a chapter with no tests now (it does not compile) keeps its total from `last`.
-    func remember(_ report: Report, last: Report?) {
-        var merged = report
-        if let last {
-            for index in merged.chapters.indices where merged.chapters[index].tests.isEmpty {
-                if let old = last.chapters.first(where: { $0.number == merged.chapters[index].number }) {
-                    merged.chapters[index].total = old.total
-                }
+    /// Checks the chapters whose tests all pass with Thread Sanitizer, or takes the verdict
+    /// remembered for their files as they are.
+    func checkRaces(_ chapters: [Chapter], keys: [Int: String], toolchain: String) async throws -> [Int:
+        RaceCheckResult]
+    {
+        var sanitizedLimit = timeLimit * 4
+        if sanitizedLimit < .seconds(60) { sanitizedLimit = .seconds(60) }
+        let check = ChapterRaceCheck(check: raceCheck, timeLimit: sanitizedLimit, toolchain: toolchain)
+        var results: [Int: RaceCheckResult] = [:]
+        var unchecked: [Chapter] = []
+        for chapter in chapters {
+            if let key = keys[chapter.number], let cached = check.cached(chapter, key: key) {
+                results[chapter.number] = cached
+            } else {
+                unchecked.append(chapter)
             }
         }
+        guard !unchecked.isEmpty else { return results }
+        let names = unchecked.map { "Chapter \($0.number)" }.joined(separator: ", ")
+        let phase = "\(names): all tests pass; checking for data races (Thread Sanitizer)…"
+        let checked = try await check.run(unchecked, keys: keys) { numbers in
+            try await showingProgress(phase) { log in
+                try await raceCheck.tools.build(chapters: numbers, log: log)
+            }
+        }
+        return results.merging(checked) { $1 }
+    }
+
+    // MARK: - The last report: sizes of chapters that do not compile now, the step for --hint
+
+    private var lastReportFile: URL { Self.lastReportFile(in: tools.scratchFolder) }
+
+    static func lastReportFile(in scratchFolder: URL) -> URL {
+        scratchFolder.appendingPathComponent("workbook-last-report.json")
+    }
+
+    func lastKnownReport() -> Report? {
+        Self.lastKnownReport(in: tools.scratchFolder)
+    }
+
+    /// The report the runner saved last, every chapter at its latest known state.
+    public static func lastKnownReport(in scratchFolder: URL) -> Report? {
+        (try? Data(contentsOf: lastReportFile(in: scratchFolder))).flatMap { try? Report.decode($0) }
+    }
+
+    /// Saves `report` merged into `last`: chapters it does not cover keep their last known state,
+    /// and a chapter with no tests now (it does not compile) keeps its total.
+    func remember(_ report: Report, last: Report?) {
+        var chapters = report.chapters
+        if let last {
+            for index in chapters.indices where chapters[index].tests.isEmpty {
+                if let old = last.chapters.first(where: { $0.number == chapters[index].number }) {
+                    chapters[index].total = old.total
+                }
+            }
+            let covered = Set(chapters.map(\.number))
+            chapters += last.chapters.filter { !covered.contains($0.number) && workbook.chapter($0.number) != nil }
+            chapters.sort { $0.number < $1.number }
+        }
+        var merged = Report(
+            chapters: chapters, toolchain: report.toolchain, buildProblems: report.buildProblems,
+            generatedAt: report.generatedAt)
+        merged.changedTests = report.changedTests
         try? FileManager.default.createDirectory(at: tools.scratchFolder, withIntermediateDirectories: true)
         try? merged.json().write(to: lastReportFile, atomically: true, encoding: .utf8)
     }

@@ -8,6 +8,8 @@ public enum ChapterState: String, Codable, Sendable {
     case doesNotCompile = "does not compile"
     case crashed
     case timedOut = "timed out"
+    /// Every test passes, but Thread Sanitizer saw a data race while they ran (the race check).
+    case dataRace = "data race"
 }
 
 /// One chapter in the report.
@@ -35,6 +37,26 @@ public struct ChapterReport: Codable, Sendable {
     /// runner's record in `.workbook/activity.json` (``ActivityLog``); absent when unknown.
     public var activity: ChapterActivity?
 
+    // MARK: The learner's loop (issue 15): where the learner is, changed tests, the race check.
+    // All optional, so that reports written by an earlier runner still read.
+
+    /// The step the learner is on: the lowest step (test file number) with a test that does not
+    /// pass yet; `nil` when every test passes or none has run.
+    public var step: Int?
+    /// When the learner last changed the chapter's files (the newest modification time of its
+    /// starter files, TestDoubles included); `nil` when they are as the workbook was unpacked.
+    public var changedAt: Date?
+    /// Test files of this chapter (and shared helpers) that differ from the workbook's originals
+    /// (`Tests/SHA256SUMS`); `nil` when the workbook has no list to compare with.
+    public var changedTests: [ChangedTestFile]?
+    /// The race check's verdict, once every test passed; `nil` before.
+    public var raceCheck: RaceCheckResult?
+    /// What the chapter's tests printed (`print()`, standard output), last lines only, when a
+    /// test failed; `nil` when they printed nothing.
+    public var printed: String?
+    /// Where the tests were when their time ran out: the first frame in the learner's files.
+    public var hang: HangLocation?
+
     public init(
         chapter: Chapter, state: ChapterState, tests: [TestResult], total: Int? = nil,
         compileErrors: [CompilerError] = [], crash: String? = nil
@@ -48,6 +70,17 @@ public struct ChapterReport: Codable, Sendable {
         self.compileErrors = compileErrors
         self.crash = crash
         lesson = chapter.lesson
+        step = Self.step(of: tests)
+    }
+
+    /// The lowest step with a test to fix.
+    public static func step(of tests: [TestResult]) -> Int? {
+        tests.filter(\.needsWork).compactMap(\.step).min()
+    }
+
+    /// The first test to fix, in lesson order.
+    public var nextTest: TestResult? {
+        tests.sorted(by: TestResult.lessonOrder).first(where: \.needsWork)
     }
 
     /// The state that follows from the tests, for a chapter whose tests ran to the end.
@@ -79,6 +112,12 @@ public struct Report: Codable, Sendable {
     /// Problems that stop the workbook as a whole from building (not one chapter's).
     public var buildProblems: [String]
 
+    // MARK: The learner's loop (issue 15)
+
+    /// Every test file that differs from the workbook's originals (`Tests/SHA256SUMS`); `nil`
+    /// when the workbook has no list to compare with.
+    public var changedTests: [ChangedTestFile]?
+
     public init(
         chapters: [ChapterReport], toolchain: String, buildProblems: [String] = [], generatedAt: Date = Date()
     ) {
@@ -95,9 +134,12 @@ public struct Report: Codable, Sendable {
         self.buildProblems = buildProblems
     }
 
-    /// The first chapter that is not done: the one to work on.
+    /// The chapter to work on: of those not done, the one the learner changed last; when they
+    /// changed none, the first.
     public var current: ChapterReport? {
-        chapters.first { $0.state != .done }
+        let open = chapters.filter { $0.state != .done }
+        let changed = open.compactMap { chapter in chapter.changedAt.map { (chapter, $0) } }
+        return changed.max { $0.1 < $1.1 }?.0 ?? open.first
     }
 
     public func json() throws -> String {

@@ -45,6 +45,10 @@ public enum ReportText {
             lines += report.buildProblems.prefix(8).map { "  " + $0 }
             lines.append("")
         }
+        if let changed = report.changedTests, !changed.isEmpty {
+            lines += changedTests(changed, style: style, indent: "")
+            lines.append("")
+        }
         if let current = report.current {
             lines += nextStep(current, style: style)
         } else if !report.chapters.isEmpty {
@@ -53,9 +57,62 @@ public enum ReportText {
         return lines.joined(separator: "\n")
     }
 
+    /// The test files that differ from the originals, and how to put them back.
+    static func changedTests(_ changed: [ChangedTestFile], style: Style, indent: String) -> [String] {
+        var lines = [
+            style.yellow(
+                "\(indent)\(changed.count == 1 ? "A test file differs" : "\(changed.count) test files differ") "
+                    + "from the workbook's originals, so the results may not mean what they say:")
+        ]
+        lines += changed.prefix(6).map { "\(indent)  \($0.summary)" }
+        if changed.count > 6 { lines.append(style.dim("\(indent)  (and \(changed.count - 6) more)")) }
+        lines.append(style.dim("\(indent)  To put the tests back as they were: git checkout -- Tests"))
+        return lines
+    }
+
+    /// What the race check found, for a chapter whose tests all pass.
+    static func raceCheck(_ result: RaceCheckResult?, style: Style, indent: String) -> [String] {
+        guard let result else { return [] }
+        switch result.verdict {
+        case .clean:
+            return [
+                style.dim(
+                    "\(indent)No data race under Thread Sanitizer\(result.cached ? " (checked earlier, files unchanged)" : "")."
+                )
+            ]
+        case .races:
+            var lines = [
+                style.red(
+                    "\(indent)Every test passes, but Thread Sanitizer saw \(result.races.count == 1 ? "a data race" : "\(result.races.count) data races"): "
+                        + "two tasks touch the same memory at once, and at least one of them writes.")
+            ]
+            for race in result.races.prefix(3) { lines.append("\(indent)  \(race.summary)") }
+            if result.races.count > 3 { lines.append(style.dim("\(indent)  (and \(result.races.count - 3) more)")) }
+            lines.append(
+                style.dim(
+                    "\(indent)  Done means race-free: protect that state (a lock, an actor), then run this again."))
+            return lines
+        case .testsFail:
+            var lines = [
+                style.red(
+                    "\(indent)Every test passes, but run again under Thread Sanitizer (which changes the timing) "
+                        + (result.failingTests.isEmpty ? "the tests did not pass" : "these did not")
+                        + (result.note.map { " (\($0))" } ?? "") + ":")
+            ]
+            lines += result.failingTests.prefix(5).map { "\(indent)  ✘ \($0)" }
+            lines.append(style.dim("\(indent)  Code that passes only with lucky timing is not done yet."))
+            return lines
+        case .notChecked:
+            return [
+                style.yellow("\(indent)Not checked for data races on this machine: \(result.note ?? "unknown reason").")
+            ]
+        }
+    }
+
     /// What to do next in the chapter to work on.
     static func nextStep(_ chapter: ChapterReport, style: Style) -> [String] {
-        var lines = [style.bold("Next: Chapter \(chapter.number) · \(chapter.title)")]
+        let step = chapter.step.map { " (step \($0))" } ?? ""
+        var lines = [style.bold("Next: Chapter \(chapter.number) · \(chapter.title)\(step)")]
         switch chapter.state {
         case .doesNotCompile:
             lines.append(style.red("  The chapter's code does not compile:"))
@@ -72,10 +129,17 @@ public enum ReportText {
                 lines.append("  \(symbol(test.state, style: style)) \(test.name)")
                 if let file = test.file, let line = test.line { lines.append(style.dim("    \(file):\(line)")) }
             }
-        case .done, .inProgress, .notStarted:
-            if let failing = chapter.tests.first(where: { $0.state != .passed }) {
+        case .done, .inProgress, .notStarted, .dataRace:
+            if let failing = chapter.nextTest {
                 lines += describe(failing, style: style, indent: "  ")
+            } else {
+                lines += raceCheck(chapter.raceCheck, style: style, indent: "  ")
             }
+        }
+        if let changed = chapter.changedTests, !changed.isEmpty {
+            lines.append(
+                style.yellow("  Its test files differ from the originals: ")
+                    + changed.prefix(3).map(\.path).joined(separator: ", ") + (changed.count > 3 ? ", …" : ""))
         }
         lines.append("")
         lines.append("  Read the lesson: \(chapter.lesson)")
@@ -93,6 +157,10 @@ public enum ReportText {
                     + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") passed, \(chapter.state.rawValue)"),
             "  Lesson: \(chapter.lesson)", "",
         ]
+        if let changed = chapter.changedTests, !changed.isEmpty {
+            lines += changedTests(changed, style: style, indent: "  ")
+            lines.append("")
+        }
         if chapter.state == .doesNotCompile {
             lines.append(style.red("  The chapter's code does not compile:"))
             lines += chapter.compileErrors.map { "    \($0.summary)" }
@@ -102,6 +170,10 @@ public enum ReportText {
             lines.append(style.red("  The tests stopped early: \(crash)"))
             lines.append("")
         }
+        if let step = chapter.step {
+            lines.append("  You are on step \(step): the first step with a test that does not pass.")
+            lines.append("")
+        }
         var suite: String?? = .none
         for test in chapter.tests {
             if suite != .some(test.suite) {
@@ -109,6 +181,18 @@ public enum ReportText {
                 if let name = test.suite { lines.append("  " + style.bold(name)) }
             }
             lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ", maximumLines: 60)
+        }
+        if chapter.tests.contains(where: \.needsWork), let printed = chapter.printed {
+            lines.append("")
+            lines.append(
+                style.bold("  What the tests printed")
+                    + style.dim(" (standard output of the run; tests run in parallel, so their lines may mix):"))
+            lines += printed.split(separator: "\n", omittingEmptySubsequences: false).map { "    │ " + $0 }
+        }
+        let race = raceCheck(chapter.raceCheck, style: style, indent: "  ")
+        if !race.isEmpty {
+            lines.append("")
+            lines += race
         }
         return lines.joined(separator: "\n")
     }
@@ -160,7 +244,7 @@ public enum ReportText {
         case .done: style.green(state.rawValue)
         case .inProgress: style.yellow(state.rawValue)
         case .notStarted: style.dim(state.rawValue)
-        case .doesNotCompile, .crashed, .timedOut: style.red(state.rawValue)
+        case .doesNotCompile, .crashed, .timedOut, .dataRace: style.red(state.rawValue)
         }
     }
 

@@ -11,6 +11,8 @@ import Foundation
 public struct SourceGuard: Sendable {
     public let workbook: Workbook
     public let scratchFolder: URL
+    /// The folders whose Swift files the build compiles: a learner's build compiles no solution.
+    public var folders = ["Chapters", "Solutions", "Tests"]
 
     struct Signature: Codable, Equatable {
         var size: Int
@@ -45,9 +47,9 @@ public struct SourceGuard: Sendable {
         return modules.sorted()
     }
 
-    /// Signatures of every Swift file of the chapters, solutions and tests.
+    /// Signatures of every Swift file in ``folders``.
     func signatures() -> [String: Signature] {
-        Self.files(in: ["Chapters", "Solutions", "Tests"], of: workbook) { $0.hasSuffix(".swift") }
+        Self.files(in: folders, of: workbook) { $0.hasSuffix(".swift") }
             .compactMapValues { full in
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: full),
                     let content = FileManager.default.contents(atPath: full)

@@ -88,6 +88,7 @@ public struct Verifier: Sendable {
             {
                 try Layout(workbook: mirror).problems(only: options.chapter)
             })
+        record(await measure("Tests/SHA256SUMS lists the tests as they are") { Self.testHashProblems(in: mirror) })
         record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
         record(await seedOverlap(in: mirror))
         record(await workflowsLint(in: mirror))
@@ -200,6 +201,22 @@ public struct Verifier: Sendable {
         }
         step.duration = clock.now - start
         return step
+    }
+
+    /// The committed list of the tests' hashes matches the tests: the runner flags every test file
+    /// that differs from it as changed by the learner, so a stale list would accuse them.
+    static func testHashProblems(in mirror: Workbook) -> [String] {
+        guard let original = TestHashes.committed(in: mirror) else {
+            return ["there is no \(TestHashes.listPath): run ./Scripts/verify --refresh-test-hashes and commit it"]
+        }
+        let changes = TestHashes.compare(original: original, current: TestHashes.current(in: mirror))
+        guard !changes.isEmpty else { return [] }
+        return changes.map {
+            "\($0.path): \($0.change == .missing ? "listed, but not there" : $0.change == .added ? "not listed" : "its hash differs")"
+        }
+            + [
+                "After changing tests on purpose: ./Scripts/verify --refresh-test-hashes, and commit \(TestHashes.listPath)."
+            ]
     }
 
     // MARK: - Formatting and the source articles

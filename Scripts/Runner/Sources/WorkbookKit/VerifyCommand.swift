@@ -12,6 +12,7 @@ public enum VerifyCommand {
         read; if Chapters/ has local changes, the committed starters are checked):
 
           - lessons, hints, walk-throughs and tests are all there; starters carry TODOs
+          - Tests/SHA256SUMS lists the tests' hashes as they are
           - formatting (swift format lint --strict, with .swift-format)
           - no text repeats the source articles (../shared/tools/seed-overlap)
           - starters, solutions and tests build with warnings as errors
@@ -36,6 +37,9 @@ public enum VerifyCommand {
           --no-color         no colours
           --help             this text
 
+          --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
+                                  copy (after changing a test on purpose), and check nothing
+
         Exit status 0 only when every check passed and none was left out.
         """
 
@@ -43,6 +47,16 @@ public enum VerifyCommand {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
+        }
+        if arguments == ["--refresh-test-hashes"] {
+            do {
+                let count = try TestHashes.write(in: workbook)
+                print("Wrote \(TestHashes.listPath): the hashes of \(count) test files. Commit it with the tests.")
+                return 0
+            } catch {
+                printError("Could not write \(TestHashes.listPath): \(error)")
+                return 1
+            }
         }
         var options = Verifier.Options()
         var style = Style.detect()
@@ -71,6 +85,9 @@ public enum VerifyCommand {
                 }
                 options.catalogueChapter = number
             case "--no-color": style.colors = false
+            case "--refresh-test-hashes":
+                printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
+                return 2
             default:
                 printError("unknown argument: \(argument)\n\n\(usage)")
                 return 2

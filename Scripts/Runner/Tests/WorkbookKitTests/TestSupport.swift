@@ -19,3 +19,10 @@ let workbookRoot: URL = {
     for _ in 0..<4 { folder = folder.deletingLastPathComponent() }
     return folder
 }()
+
+/// `withTemporaryFolder` for synchronous bodies.
+func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let folder = try TemporaryFolder(prefix: "workbook-test")
+    defer { folder.remove() }
+    return try body(folder.url)
+}
