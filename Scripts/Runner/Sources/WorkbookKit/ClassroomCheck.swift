@@ -53,7 +53,8 @@ public struct ClassroomCheck: Sendable {
         let help = try await Command(["bash", "-c", "./Scripts/progress --help"], in: copy, environment: environment)
             .run()
         guard help.output.contains("--check") else {
-            outcome.problems.append("./Scripts/progress --help does not mention --check, which every graded command uses")
+            outcome.problems.append(
+                "./Scripts/progress --help does not mention --check, which every graded command uses")
             return outcome
         }
 
