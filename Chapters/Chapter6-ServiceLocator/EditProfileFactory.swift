@@ -1,7 +1,5 @@
-/// Builds the edit-profile screen. Factories and routers are the one layer that may use the
-/// locator: they take services out of it and hand them to the screen explicitly.
+/// Builds the edit-profile screen, with the services it needs taken from a locator.
 public struct EditProfileFactory: Sendable {
-    /// Given, never reached through a static: whoever makes a factory has to have a locator.
     private let services: ServiceLocator
 
     public init(services: ServiceLocator) {
@@ -13,9 +11,10 @@ public struct EditProfileFactory: Sendable {
     /// - Throws: The locator's error when no user provider is registered.
     @MainActor
     public func makeEditProfileScreen() async throws -> EditProfileScreen {
-        // Ask for the protocol, the type the provider was registered as. Asking for `UserService`
-        // would find nothing, and would tie the factory to one implementation.
-        let userProvider = try await services.resolve((any UserProviding).self)
+        // TODO: Step 6. The factory asks for the concrete `UserService`, but the app registers its
+        // user provider as `any UserProviding`, and so do tests with their fakes. Ask for the type
+        // the provider is registered as.
+        let userProvider = try await services.resolve(UserService.self)
         return EditProfileScreen(userProvider: userProvider)
     }
 }

@@ -9,8 +9,6 @@ public final class EditProfileScreen {
 
     private let userProvider: any UserProviding
 
-    /// Everything the screen needs is in this initialiser, so a reader (or a test) can see it,
-    /// and the compiler insists that it is given.
     public init(userProvider: any UserProviding) {
         self.userProvider = userProvider
     }
@@ -24,8 +22,11 @@ public final class EditProfileScreen {
 
     /// What happens when the user edits the name and taps "Save".
     public func save(name newName: String) async {
-        // The provider this screen was given, and no other: nothing here reaches for a locator.
-        await userProvider.changeName(to: newName)
+        // TODO: Step 5. The initialiser says this screen needs a user provider, but saving goes
+        // behind its back to the shared locator, and gives up without a word when that has none.
+        // Save through the provider the screen was given.
+        let provider = try? await ServiceLocator.shared.resolve((any UserProviding).self)
+        await provider?.changeName(to: newName)
         name = newName
     }
 }

@@ -1,15 +1,17 @@
 /// Keeps the app's services, each under the type it was registered as, and hands them out on
-/// request. In an app, the composition root (the app delegate, or the SwiftUI `App`) makes one
-/// locator at launch and passes it to the factories and routers that build screens. Screens never
-/// see it.
+/// request. In an app it would be filled at launch with the real services (a user service, a
+/// network client, a database) and asked for them wherever one is needed.
 ///
-/// An actor, because many tasks register and resolve at once. There is no `static let shared`: a
-/// locator that anyone can reach is a dependency that nobody declares. Whoever needs this one has
-/// to be given it.
+/// An actor, because many tasks register and resolve at once.
 public actor ServiceLocator {
-    /// Keyed by the identity of the registered type. `any UserProviding` and `UserService` are two
-    /// keys, and two protocols that happen to share a name in different modules are two keys too.
-    private var services: [ObjectIdentifier: any Sendable] = [:]
+    // TODO: Step 4. A locator anyone can reach is a dependency nobody has to declare: the edit-profile
+    // screen uses it without saying so. Delete `shared`; the compiler will then point at every
+    // place that reached for it.
+    public static let shared = ServiceLocator()
+
+    // TODO: Step 1. The table is keyed by type names, and names are not unique: two modules can
+    // each have a `Client`, and both are filed under "Client". Key the table by the type itself.
+    private var services: [String: any Sendable] = [:]
 
     public init() {}
 
@@ -20,41 +22,43 @@ public actor ServiceLocator {
         _ serviceType: Service.Type,
         startingWith start: @Sendable () async -> Service
     ) async {
-        // An actor runs one call at a time only between suspension points: while this call waits
-        // for the service to start, other registrations run. So the service is started first, and
-        // the table is read and written after the last `await`, in one step.
-        // The mistake: the copy is read before the `await` and written back after it, over whatever
-        // other registrations stored in the meantime.
+        // TODO: Step 3. Services registered at the same moment get lost. An actor runs one call at a
+        // time, but only between suspension points: while this call waits for its service to start,
+        // other registrations run, and then this call stores its old copy of the table over theirs.
+        // Change the table in one step, with no `await` between reading it and writing it.
         var table = services
-        table[ObjectIdentifier(serviceType)] = await start()
+        let service = await start()
+
+        // TODO: Step 1. A second registration for the same type is ignored: the first service
+        // stays. Let the new service replace the old one, under a key that is the type itself.
+        let key = String(describing: serviceType)
+        if table[key] == nil {
+            table[key] = service
+        }
         services = table
     }
 
     /// The service kept as `serviceType`.
     ///
-    /// - Throws: `MissingServiceError`, naming `serviceType`, when nothing was registered as it.
+    /// - Throws: `MissingServiceError` when nothing was registered as `serviceType`.
     public func resolve<Service: Sendable>(_ serviceType: Service.Type) async throws -> Service {
-        // The cast cannot fail for a service stored by `register`, which files each service under
-        // its own type; a missing entry is the only way to get past it.
-        guard let service = services[ObjectIdentifier(serviceType)] as? Service else {
-            throw MissingServiceError(serviceType)
+        // TODO: Step 1. Look the service up by the type itself, as `register` files it.
+        guard let service = services[String(describing: serviceType)] as? Service else {
+            // TODO: Step 2. Tell the error which type was asked for.
+            throw MissingServiceError()
         }
         return service
     }
 }
 
-/// Thrown when a service is asked for that nobody registered. Its description names the missing
-/// type, because that is the first thing anyone reading a crash log or a failed test needs.
+/// Thrown when a service is asked for that nobody registered.
 public struct MissingServiceError: Error, CustomStringConvertible {
-    /// The name of the type that was asked for, for example `UserProviding`.
-    public let serviceTypeName: String
-
-    public init<Service>(_ serviceType: Service.Type) {
-        serviceTypeName = String(describing: serviceType)
-    }
+    // TODO: Step 2. "A service is missing" sends whoever reads it on a hunt. Keep the name of the
+    // type that was asked for (`String(describing:)` of a type gives its name) and say it in
+    // `description`.
+    public init() {}
 
     public var description: String {
-        "No service is registered as \(serviceTypeName). Register one where the app is put together, "
-            + "before anything asks for it."
+        "A service is missing."
     }
 }
