@@ -89,7 +89,14 @@ struct CatalogueCheck: Sendable {
         _ item: Catalogue.Case, tools: PackageTools, races: RaceCheck, names: TestNames
     ) async throws -> [String] {
         let only: Set<Int> = [chapter.number]
-        let build = try await tools.build(chapters: only)
+        var build = try await tools.build(chapters: only)
+        if !build.succeeded, build.output.contains("linker command failed"),
+            Diagnostics.errors(in: build.output, relativeTo: tools.workbook).isEmpty
+        {
+            // Seen once in CI, and not since: the link of an unchanged test program failed with no
+            // error in any source file. A second link tells such a hiccup from a real problem.
+            build = try await tools.build(chapters: only)
+        }
         let errors = Diagnostics.errors(in: build.output, relativeTo: tools.workbook)
         if case .compiler(let phrase) = item.expectation {
             if build.succeeded { return ["it compiles, but the compiler should refuse it, mentioning \"\(phrase)\""] }
@@ -139,7 +146,11 @@ struct CatalogueCheck: Sendable {
                         "  " + $0.summary
                     }
             }
-            for run in 1...runs {
+            // A sound design is either race-free or not, and Thread Sanitizer has no false alarms
+            // here: one run proves it, unless the row says it depends on timing. A mistake must be
+            // seen racing on every run.
+            let sanitizedRuns = item.expectation == .passes && !item.dependsOnTiming ? 1 : runs
+            for run in 1...sanitizedRuns {
                 let outcome = try await races.run(filter: filter, chapters: only, timeLimit: timeLimit, events: events)
                 let inChapter = outcome.races.filter { race in
                     race.accesses.contains { $0.file?.hasPrefix(chapter.starterFolder + "/") == true }
