@@ -63,15 +63,17 @@ actor Gathering {
 
 /// A starting line for a pair of tasks: each waits in `arriveAndWait` until the other is there too,
 /// and then until the other is *running* at the same moment, which can only be on another thread.
-/// Then both go on together, each from where it was.
+/// Then the first goes on at once and the second a moment later (`stagger`), each from where it was.
 ///
-/// Unlike `Gathering`, no actor stands between the tasks and their next step, and the last wait is
-/// a spin on relaxed atomics, which orders nothing. So whatever the two do next happens on two
-/// threads at once, ordered by nothing but the code they run: Thread Sanitizer sees it whenever they
-/// touch the same memory unprotected, on every run. (A thousand tasks that merely run at about the
-/// same time are not enough: the concurrency runtime's own hand-overs between its threads order
-/// their accesses now and then, and Thread Sanitizer misses the race.) It never waits long: the
-/// arrival gives up after `patience`, and the spin after half a second.
+/// Unlike `Gathering`, no actor stands between the tasks and their next step, and every wait is a
+/// spin, on relaxed atomics or on the clock, which orders nothing. So whatever the two do next
+/// happens on two threads, ordered by nothing but the code they run: Thread Sanitizer sees it
+/// whenever they touch the same memory unprotected, on every run. (A thousand tasks that merely
+/// run at about the same time are not enough: the concurrency runtime's own hand-overs between its
+/// threads order their accesses now and then, and Thread Sanitizer misses the race.) The stagger
+/// keeps the two from the very same instant, where Thread Sanitizer can miss them too (each checks
+/// before the other is recorded) and two unprotected writes can break a table before it has said
+/// why. It never waits long: the arrival gives up after `patience`, the spin after half a second.
 final class StartingLine: Sendable {
     private struct State {
         var arrived = 0
@@ -88,8 +90,11 @@ final class StartingLine: Sendable {
     private let tickets = Atomic<Int>(0)
     private let pairingGaveUp = Atomic<Bool>(false)
 
-    init(patience: Duration = .seconds(2)) {
+    private let stagger: Duration
+
+    init(patience: Duration = .seconds(2), stagger: Duration = .milliseconds(1)) {
         self.patience = patience
+        self.stagger = stagger
     }
 
     func arriveAndWait() async {
@@ -108,7 +113,8 @@ final class StartingLine: Sendable {
     }
 
     /// Spins until another task has taken the other ticket of this pair, or for at most half a
-    /// second. Two tasks that spin at the same moment run on two threads.
+    /// second. Two tasks that spin at the same moment run on two threads. The one with the pair's
+    /// second ticket then spins on for `stagger`.
     private func waitForAPartner() {
         guard !pairingGaveUp.load(ordering: .relaxed) else { return }
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -120,6 +126,10 @@ final class StartingLine: Sendable {
                 pairingGaveUp.store(true, ordering: .relaxed)
                 return
             }
+        }
+        if ticket % 2 == 1 {
+            let goOn = clock.now.advanced(by: stagger)
+            while clock.now < goOn {}
         }
     }
 

@@ -13,6 +13,8 @@ struct CatalogueCheck: Sendable {
     var runs = 2
     var timingRuns = 5
     var timeLimit: Duration = .seconds(120)
+    /// Check only the case of this name (`verify --catalogue N --case NAME`).
+    var onlyCase: String?
     /// Told about each case as it is checked.
     var progress: @Sendable (String) -> Void = { _ in }
 
@@ -21,6 +23,24 @@ struct CatalogueCheck: Sendable {
         var alternatives = 0
         var mistakes = 0
         var problems: [String] = []
+        /// Where the time went, summed over the cases.
+        var spent = Spent()
+    }
+
+    /// Time spent in each kind of work, for the verifier's log (what to speed up next).
+    struct Spent: Sendable, CustomStringConvertible {
+        var builds: Duration = .zero
+        var runs: Duration = .zero
+        var sanitizedBuilds: Duration = .zero
+        var sanitizedRuns: Duration = .zero
+        /// Each case's whole time, by name.
+        var cases: [(name: String, time: Duration)] = []
+
+        var description: String {
+            let slowest = cases.sorted { $0.time > $1.time }.prefix(3).map { "\($0.name) \($0.time.readable)" }
+            return "builds \(builds.readable), runs \(runs.readable), sanitizer builds \(sanitizedBuilds.readable), "
+                + "sanitizer runs \(sanitizedRuns.readable); slowest: \(slowest.joined(separator: ", "))"
+        }
     }
 
     func run() async -> Outcome {
@@ -47,14 +67,21 @@ struct CatalogueCheck: Sendable {
             let catalogueFolder = mirror.root.appendingPathComponent(Catalogue.folder(of: chapter))
             let starter = try files(in: mirror.root.appendingPathComponent(chapter.starterFolder))
             let names = TestNames()
-            for item in catalogue.cases {
+            if let onlyCase, !catalogue.cases.contains(where: { $0.name == onlyCase }) {
+                outcome.problems.append("\(Catalogue.folder(of: chapter)) has no case called \(onlyCase)")
+            }
+            for item in catalogue.cases where onlyCase == nil || item.name == onlyCase {
                 progress("Chapter \(chapter.number) · \(item.name)")
                 var laid = starter
                 for file in Catalogue.files(of: item, in: catalogueFolder) {
                     laid[file] = try Data(contentsOf: catalogueFolder.appendingPathComponent("\(item.name)/\(file)"))
                 }
                 try lay(laid, in: workbook)
-                let problems = try await check(item, tools: tools, races: races, names: names)
+                let clock = ContinuousClock()
+                let start = clock.now
+                defer { outcome.spent.cases.append((item.name, clock.now - start)) }
+                let problems = try await check(
+                    item, tools: tools, races: races, names: names, spent: &outcome.spent)
                 outcome.problems += problems.map { "Chapter \(chapter.number) · \(item.name): \($0)" }
             }
             try lay(starter, in: workbook)
@@ -86,16 +113,18 @@ struct CatalogueCheck: Sendable {
     }
 
     private func check(
-        _ item: Catalogue.Case, tools: PackageTools, races: RaceCheck, names: TestNames
+        _ item: Catalogue.Case, tools: PackageTools, races: RaceCheck, names: TestNames, spent: inout Spent
     ) async throws -> [String] {
         let only: Set<Int> = [chapter.number]
         var build = try await tools.build(chapters: only)
+        spent.builds += build.duration
         if !build.succeeded, build.output.contains("linker command failed"),
             Diagnostics.errors(in: build.output, relativeTo: tools.workbook).isEmpty
         {
             // Seen once in CI, and not since: the link of an unchanged test program failed with no
             // error in any source file. A second link tells such a hiccup from a real problem.
             build = try await tools.build(chapters: only)
+            spent.builds += build.duration
         }
         let errors = Diagnostics.errors(in: build.output, relativeTo: tools.workbook)
         if case .compiler(let phrase) = item.expectation {
@@ -128,6 +157,7 @@ struct CatalogueCheck: Sendable {
             for run in 1...runs {
                 let result = try await tools.test(
                     filter: selection, events: events, chapters: only, timeLimit: timeLimit)
+                spent.runs += result.duration
                 let stream = EventStream(
                     (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
                 let tests = stream.results(ending: result.ending)
@@ -140,6 +170,7 @@ struct CatalogueCheck: Sendable {
         switch item.expectation {
         case .passes, .raceCheck:
             let build = try await races.build(chapters: only)
+            spent.sanitizedBuilds += build.duration
             guard build.succeeded else {
                 return ["it does not build with Thread Sanitizer:"]
                     + Diagnostics.errors(in: build.output, relativeTo: tools.workbook).prefix(5).map {
@@ -151,7 +182,14 @@ struct CatalogueCheck: Sendable {
             // seen racing on every run.
             let sanitizedRuns = item.expectation == .passes && !item.dependsOnTiming ? 1 : runs
             for run in 1...sanitizedRuns {
-                let outcome = try await races.run(filter: filter, chapters: only, timeLimit: timeLimit, events: events)
+                let clock = ContinuousClock()
+                let start = clock.now
+                // A mistake caught by the race check needs one race in the chapter's files; the
+                // racing code may then corrupt memory and hang until the time limit.
+                let outcome = try await races.run(
+                    filter: filter, chapters: only, timeLimit: timeLimit, events: events,
+                    stopAtFirstRace: item.expectation == .raceCheck)
+                spent.sanitizedRuns += clock.now - start
                 let inChapter = outcome.races.filter { race in
                     race.accesses.contains { $0.file?.hasPrefix(chapter.starterFolder + "/") == true }
                 }

@@ -31,9 +31,11 @@ public struct RaceCheck: Sendable {
         try await tools.build(chapters: chapters)
     }
 
-    /// Runs the tests `filter` selects in the sanitized build.
+    /// Runs the tests `filter` selects in the sanitized build. `stopAtFirstRace` ends the process
+    /// with the first race reported, for a check that needs only to see one: code that races may
+    /// go on to corrupt memory, and then crash or hang, sometimes long after the race.
     public func run(
-        filter: String, chapters: Set<Int>?, timeLimit: Duration?, events: URL
+        filter: String, chapters: Set<Int>?, timeLimit: Duration?, events: URL, stopAtFirstRace: Bool = false
     ) async throws -> Outcome {
         var run = tools
         #if os(Linux)
@@ -41,8 +43,9 @@ public struct RaceCheck: Sendable {
             // cannot see it: tell it, or every contended `Mutex` looks like a race.
             run.environment["LD_PRELOAD"] = try await mutexAnnotations().path
         #endif
-        // Report every race, not only the first, and keep going so the tests' own verdicts arrive.
-        run.environment["TSAN_OPTIONS"] = "halt_on_error=0:report_signal_unsafe=0"
+        // Unless told to stop at the first, report every race and keep going, so that the tests'
+        // own verdicts arrive.
+        run.environment["TSAN_OPTIONS"] = "halt_on_error=\(stopAtFirstRace ? 1 : 0):report_signal_unsafe=0"
         let result = try await run.test(filter: filter, events: events, chapters: chapters, timeLimit: timeLimit)
         let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
         return Outcome(

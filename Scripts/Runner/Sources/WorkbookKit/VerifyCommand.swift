@@ -33,7 +33,8 @@ public enum VerifyCommand {
           --skip-tsan        leave out Thread Sanitizer (not a full verification)
           --skip-scenarios   leave out the runner's scenarios (not a full verification)
           --skip-catalogue   leave out the catalogue (not a full verification)
-          --catalogue N      check only chapter N's catalogue
+          --catalogue N      check chapter N's catalogue and nothing else
+          --case NAME        with --catalogue N: only the case NAME of that catalogue
           --no-color         no colours
           --help             this text
 
@@ -84,6 +85,12 @@ public enum VerifyCommand {
                     return 2
                 }
                 options.catalogueChapter = number
+            case "--case":
+                guard let name = rest.popFirst(), !name.hasPrefix("-") else {
+                    printError("--case takes the name of a case (its folder in the chapter's Catalogue/)")
+                    return 2
+                }
+                options.catalogueCase = name
             case "--no-color": style.colors = false
             case "--refresh-test-hashes":
                 printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
@@ -94,6 +101,10 @@ public enum VerifyCommand {
             }
         }
 
+        if options.catalogueCase != nil && options.catalogueChapter == nil {
+            printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
+            return 2
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let title = "Verifying the workbook" + (options.chapter.map { " (chapter \($0) only)" } ?? "")
