@@ -177,61 +177,61 @@ extension SharedStoreTests {
             var strangeReads = 0
         }
 
-        /// One task opens ``scopeCount`` scopes in a row, while reader tasks, outside any scope, read
+        /// One task opens ``scopeCount`` scopes in a row, while reader threads, outside any scope, read
         /// `UserStorage.shared` over and over. Any code of the app may read `shared` at any moment,
         /// so this must be safe: with an unprotected slot it is a data race, and the race check names
         /// it. Thread Sanitizer sees a race only where a read follows a swap with nothing in between
         /// that orders them, so the reads and the swaps must really overlap, however busy the machine
         /// is: the scopes begin once every reader is reading, the first scopes each wait until the
-        /// readers have read again, and the readers go on until the scopes are over.
+        /// readers have read again, and the readers go on until the scopes are over. The readers are
+        /// threads of their own, not tasks: tasks that take turns on the runtime's shared threads are
+        /// ordered by each hand-over, and on a busy machine that hid the race in some runs.
         static func readWhileReplacing(
             stores: [UserStorage], appStore: UserStorage, watch: ScopeWatch
         ) async throws -> ReadsWhileReplacing {
             let progress = ReadingProgress()
             // A reader or the scopes never wait longer than this, should the other side never come.
             let giveUp = ContinuousClock.now + .seconds(50)
-            return try await withThrowingTaskGroup(of: ReadsWhileReplacing.self) { group in
-                group.addTask {
-                    defer { progress.scopesAreOver.store(true, ordering: .relaxed) }
-                    while progress.readersReading.load(ordering: .relaxed) < readerCount && .now < giveUp {
-                        await Task.yield()
-                    }
-                    var seen = ReadsWhileReplacing()
-                    for round in 0..<scopeCount {
-                        let store = stores[round % stores.count]
-                        let ownStore = await UserStorage.replacingShared(with: store) {
-                            watch.bodyBegan()
-                            defer { watch.bodyEnded() }
-                            return UserStorage.shared === store
-                        }
-                        if ownStore { seen.scopesWithTheirOwnStore += 1 }
-                        if round < 10 { progress.waitForMoreReads() }
-                    }
-                    return seen
-                }
-                for _ in 0..<readerCount {
-                    group.addTask {
-                        progress.readersReading.add(1, ordering: .relaxed)
-                        var seen = ReadsWhileReplacing()
-                        // Relaxed atomics on purpose: they add no ordering that could hide a race.
-                        while !progress.scopesAreOver.load(ordering: .relaxed) && .now < giveUp {
-                            for _ in 0..<50 {
-                                let store = UserStorage.shared
-                                if store !== appStore && !stores.contains(where: { $0 === store }) {
-                                    seen.strangeReads += 1
-                                }
+            for _ in 0..<readerCount {
+                Thread {
+                    progress.readersReading.add(1, ordering: .relaxed)
+                    var strangeReads = 0
+                    // Relaxed atomics on purpose: they add no ordering that could hide a race.
+                    while !progress.scopesAreOver.load(ordering: .relaxed) && .now < giveUp {
+                        for _ in 0..<50 {
+                            let store = UserStorage.shared
+                            if store !== appStore && !stores.contains(where: { $0 === store }) {
+                                strangeReads += 1
                             }
-                            progress.reads.add(50, ordering: .relaxed)
-                            await Task.yield()
                         }
-                        return seen
+                        progress.reads.add(50, ordering: .relaxed)
                     }
-                }
-                return try await group.reduce(into: ReadsWhileReplacing()) { total, part in
-                    total.scopesWithTheirOwnStore += part.scopesWithTheirOwnStore
-                    total.strangeReads += part.strangeReads
-                }
+                    progress.strangeReads.add(strangeReads, ordering: .relaxed)
+                    // Releasing: what this reader counted is seen by whoever sees it finished.
+                    progress.readersFinished.add(1, ordering: .releasing)
+                }.start()
             }
+
+            var seen = ReadsWhileReplacing()
+            while progress.readersReading.load(ordering: .relaxed) < readerCount && .now < giveUp {
+                await Task.yield()
+            }
+            for round in 0..<scopeCount {
+                let store = stores[round % stores.count]
+                let ownStore = await UserStorage.replacingShared(with: store) {
+                    watch.bodyBegan()
+                    defer { watch.bodyEnded() }
+                    return UserStorage.shared === store
+                }
+                if ownStore { seen.scopesWithTheirOwnStore += 1 }
+                if round < 10 { progress.waitForMoreReads() }
+            }
+            progress.scopesAreOver.store(true, ordering: .relaxed)
+            while progress.readersFinished.load(ordering: .acquiring) < readerCount {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            seen.strangeReads = progress.strangeReads.load(ordering: .relaxed)
+            return seen
         }
 
         /// How far the readers and the scopes of ``readsWhileScopesReplace()`` have got.
@@ -239,6 +239,8 @@ extension SharedStoreTests {
             let readersReading = Atomic(0)
             let reads = Atomic(0)
             let scopesAreOver = Atomic(false)
+            let strangeReads = Atomic(0)
+            let readersFinished = Atomic(0)
 
             /// Returns once the readers have read again, or after a fifth of a second. It spins
             /// instead of awaiting: an `await` here would order the scopes' swaps before the reads

@@ -172,6 +172,7 @@ public enum ProgressCommand {
         statusLine.clear()
         // Activity hook (issue 16): count the run, and put each chapter's activity in the report.
         report = ActivityLog(workbook: workbook).recordRun(report, selected: options.chapter)
+        Trace.mark("activity recorded")
 
         if options.json {
             do {
@@ -185,6 +186,7 @@ public enum ProgressCommand {
         } else {
             print(ReportText.overview(report, style: style))
         }
+        Trace.mark("printed")
         return 0
     }
 

@@ -54,6 +54,7 @@ public struct ProgressRunner: Sendable {
         var guarded = SourceGuard(workbook: workbook, scratchFolder: tools.scratchFolder)
         guarded.folders = [tools.mode == .solutions ? "Solutions" : "Chapters", "Tests"]
         let invalidated = guarded.prepareBuild()
+        Trace.mark("sources guarded")
         if !invalidated.isEmpty {
             status(
                 Status("Rebuilding \(invalidated.joined(separator: ", ")) in full: a change kept its size and time…"))
@@ -64,8 +65,10 @@ public struct ProgressRunner: Sendable {
             checksRaces
             ? Dictionary(uniqueKeysWithValues: chosen.map { ($0.number, ChapterRaceCheck.key(for: $0, in: workbook)) })
             : [:]
+        Trace.mark("race check keys")
 
         let build = try await buildAroundBrokenChapters(chosen, selection: selection)
+        Trace.mark("built")
         let testable = chosen.filter { build.broken[$0.number] == nil }
         let lastReport = lastKnownReport()
 
@@ -85,6 +88,7 @@ public struct ProgressRunner: Sendable {
                 reports[report.number] = report
             }
             for chapter in testable { if let kept = reusing[chapter.number] { reports[chapter.number] = kept } }
+            Trace.mark("tested")
             if checksRaces {
                 let passing = toRun.filter { reports[$0.number]?.state == .done }
                 for (number, result) in try await checkRaces(passing, keys: raceKeys, toolchain: await toolchain) {
@@ -104,8 +108,10 @@ public struct ProgressRunner: Sendable {
             }
         }
 
+        Trace.mark("race check")
         let changes = await changedTests
         let times = await changedAt
+        Trace.mark("test hashes and times of change")
         for number in reports.keys {
             reports[number]?.changedAt = times[number]
             if let changes, let chapter = workbook.chapter(number) {
@@ -118,6 +124,7 @@ public struct ProgressRunner: Sendable {
         report.changedTests = changes
         try Task.checkCancellation()
         remember(report, last: lastReport)
+        Trace.mark("report saved")
         return report
     }
 

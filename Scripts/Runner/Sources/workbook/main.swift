@@ -4,6 +4,7 @@
 import Foundation
 import WorkbookKit
 
+Trace.mark("started")
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// The workbook: where the wrapper scripts say it is, or the one around the current folder.
