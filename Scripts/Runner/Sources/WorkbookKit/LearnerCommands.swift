@@ -300,19 +300,14 @@ enum WatchCommand {
                 }
             }
 
-            // Wait for a change that concerns what is watched, then for the saves to settle, so a
-            // burst of saves makes one run.
+            // Wait for a change that concerns what is watched, looking twenty times a second. A run
+            // starts at once: should more saves follow (an editor saving several files), each
+            // cancels the run before it and starts a new one.
             var touched: Set<String> = []
             while touched.isEmpty {
-                try? await Task.sleep(for: .milliseconds(100))
-                var now = fingerprint(of: workbook)
+                try? await Task.sleep(for: .milliseconds(50))
+                let now = fingerprint(of: workbook)
                 guard now != seen else { continue }
-                while true {
-                    try? await Task.sleep(for: .milliseconds(100))
-                    let again = fingerprint(of: workbook)
-                    if again == now { break }
-                    now = again
-                }
                 touched = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }
                 seen = now
                 if let detail, let chapter = workbook.chapter(detail) {
