@@ -66,6 +66,15 @@ public struct PackageTools: Sendable {
         ).run(log: log)
     }
 
+    /// `swift build --target <target>` for the given chapters: that target and what it depends on,
+    /// no tests.
+    public func build(target: String, chapters: Set<Int>?) async throws -> CommandResult {
+        try await Command(
+            ["swift", "build", "--target", target] + scratchArguments + buildArguments,
+            in: packageFolder, environment: environment(chapters: chapters)
+        ).run()
+    }
+
     /// Runs the tests that `filter` selects, writing Swift Testing's event stream to `events`.
     ///
     /// On Linux the test binary is run directly, which saves SwiftPM's start-up for every chapter;
