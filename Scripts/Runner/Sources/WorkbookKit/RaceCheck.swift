@@ -14,7 +14,8 @@ public struct RaceCheck: Sendable {
     /// A race check whose build lives in `scratchPath` (relative to the workbook, or absolute).
     public init(workbook: Workbook, mode: WorkbookMode, scratchPath: String, environment: [String: String]) {
         tools = PackageTools(workbook: workbook, mode: mode, scratchPath: scratchPath, environment: environment)
-        tools.buildArguments = ["--sanitize=thread"]
+        // Its own scratch folder, which nothing else builds in.
+        tools.buildArguments = ["--sanitize=thread"] + PackageTools.ownIndexOnly
     }
 
     /// What one sanitized run found.
