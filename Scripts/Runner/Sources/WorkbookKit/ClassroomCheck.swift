@@ -2,8 +2,9 @@ import Foundation
 
 /// Runs the GitHub Classroom configuration's graded commands, read from
 /// `.github/workflows/classroom.yml`, the way Classroom's command grader runs them (`bash -c`,
-/// with only `PATH` and `HOME` from the environment): on the untouched starters, where each must
-/// fail, and on a copy with every solution laid over its starter, where each must pass.
+/// with only `PATH` and `HOME` from the environment, and `TMPDIR` for the toolchain's leftovers):
+/// on the untouched starters, where each must fail, and on a copy with every solution laid over
+/// its starter, where each must pass.
 ///
 /// It works in one copy of the verifier's mirror (`.build-verify/classroom`), kept between runs so
 /// that its builds are incremental: synced to the mirror (the starters), checked, then the
@@ -16,7 +17,8 @@ public struct ClassroomCheck: Sendable {
     /// A built `workbook` tool to put where `Scripts/workbook` looks for it, so the copy does not
     /// build the runner again (the verifier passes its own executable); `nil` builds it.
     public var runnerTool: URL?
-    /// The environment the commands get, as Classroom's grader gives them: `PATH` and `HOME`.
+    /// The environment the commands get, as Classroom's grader gives them: `PATH` and `HOME`; and
+    /// `TMPDIR`, so that what the toolchain leaves there goes where the verifier clears it.
     public var environment: [String: String]
     /// Told what is happening, for the verifier's log.
     public var note: @Sendable (String) -> Void = { _ in }
@@ -25,7 +27,7 @@ public struct ClassroomCheck: Sendable {
         self.mirror = mirror
         self.copy = copy
         self.runnerTool = runnerTool
-        self.environment = environment.filter { ["PATH", "HOME"].contains($0.key) }
+        self.environment = environment.filter { ["PATH", "HOME", "TMPDIR"].contains($0.key) }
         self.environment["FORCE_COLOR"] = "true"
     }
 
