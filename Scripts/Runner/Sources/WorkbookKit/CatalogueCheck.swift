@@ -235,7 +235,7 @@ struct CatalogueCheck: Sendable {
         return []
     }
 
-    /// What is wrong with one plain run of a case's tests.
+    /// What is wrong with one run of a case's tests (an alternative's runs are all sanitized).
     func verdict(
         _ item: Catalogue.Case, tests: [TestResult], ending: CommandResult.Ending, run: Int
     ) -> [String] {
@@ -244,7 +244,9 @@ struct CatalogueCheck: Sendable {
         case .passes:
             let failed = tests.filter { $0.state != .passed }
             if failed.isEmpty { return [] }
-            return ["run \(run): an alternative must pass every test, and \(failed.count) did not:"]
+            return [
+                "run \(run) under Thread Sanitizer: an alternative must pass every test, and \(failed.count) did not:"
+            ]
                 + failed.prefix(5).map { "  \($0.state.rawValue): " + Verifier.describe($0) }
         case .failingTests(let names):
             var problems: [String] = []

@@ -454,11 +454,16 @@ public struct Verifier: Sendable {
     func catalogueHolds(in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil) async -> Step {
         let title = "the catalogue: every other sound design passes, every typical mistake is caught"
         return await measure(title) {
-            // The heaviest chapters first (an alternative costs a Thread Sanitizer build too), so
-            // that no long chapter is left for one worker at the end while the other is idle.
+            // The heaviest chapters first, so that no long chapter is left for one worker at the
+            // end while the other is idle. A case costs a build and a few runs, and both grow with
+            // the chapter's tests (they are recompiled and run each time).
             let weighed = mirror.chapters.filter { chapters?.contains($0.number) ?? true }.map { chapter in
-                let cases = Catalogue(chapter: chapter, in: mirror).cases
-                return (chapter, cases.count + 3 * cases.count { !$0.isMistake })
+                let cases = Catalogue(chapter: chapter, in: mirror).cases.count
+                let testLines = SourceGuard.files(in: [chapter.testsFolder], of: mirror) { $0.hasSuffix(".swift") }
+                    .values.reduce(0) { lines, path in
+                        lines + ((try? String(contentsOfFile: path, encoding: .utf8))?.count { $0 == "\n" } ?? 0)
+                    }
+                return (chapter, cases * (1000 + testLines))
             }
             let queue = ChapterQueue(weighed.sorted { $0.1 > $1.1 }.map(\.0))
             let clock = ContinuousClock()
