@@ -60,12 +60,12 @@ struct CatalogueCheck: Sendable {
         do {
             let workbook = try prepareWorkspace()
             var tools = PackageTools(workbook: workbook, mode: .starters)
-            tools.buildArguments = ["-Xswiftc", "-warnings-as-errors"] + PackageTools.ownIndexOnly
+            tools.buildArguments = PackageTools.verifying
             var races = RaceCheck(
                 workbook: workbook, mode: .starters, scratchPath: ".build-tsan",
                 environment: ProcessInfo.processInfo.environment)
             // An alternative is built only here: it must be free of warnings too.
-            races.tools.buildArguments += ["-Xswiftc", "-warnings-as-errors"]
+            races.tools.buildArguments += PackageTools.warningsAsErrors
             let catalogueFolder = mirror.root.appendingPathComponent(Catalogue.folder(of: chapter))
             let starter = try files(in: mirror.root.appendingPathComponent(chapter.starterFolder))
             let names = TestNames()
@@ -163,16 +163,13 @@ struct CatalogueCheck: Sendable {
         }
 
         let runs = item.dependsOnTiming ? timingRuns : self.runs
-        var problems: [String] = []
-        let filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
-        let events = workspace.appendingPathComponent("events.jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
 
         // A mistake needs only the tests that must catch it, once their names are known.
-        var selection = filter
+        var selection = chapterTests
         switch item.expectation {
-        case .failingTests(let tests): selection = names.filter(for: tests) ?? filter
-        case .crash(let test): selection = names.filter(for: [test]) ?? filter
+        case .failingTests(let tests): selection = names.filter(for: tests) ?? chapterTests
+        case .crash(let test): selection = names.filter(for: [test]) ?? chapterTests
         default: break
         }
         for run in 1...runs {
@@ -181,12 +178,18 @@ struct CatalogueCheck: Sendable {
             let stream = EventStream(
                 (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
             let tests = stream.results(ending: result.ending)
-            if selection == filter { names.learn(tests) }
-            problems += verdict(item, tests: tests, ending: result.ending, run: run)
+            if selection == chapterTests { names.learn(tests) }
+            let problems = verdict(item, tests: tests, ending: result.ending, run: run)
             if !problems.isEmpty { return problems }
         }
-        return problems
+        return []
     }
+
+    /// A filter that selects all of the chapter's tests.
+    private var chapterTests: String { "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\." }
+
+    /// Where a run of the tests writes its events, read once the run is over.
+    private var events: URL { workspace.appendingPathComponent("events.jsonl") }
 
     /// An alternative, or a mistake the race check must catch, proved in the Thread Sanitizer
     /// build alone: a plain build of the same code would prove nothing more, and costs a build per
@@ -205,15 +208,13 @@ struct CatalogueCheck: Sendable {
             return ["it does not compile (with warnings as errors, under Thread Sanitizer):"]
                 + (errors + other).prefix(8).map { "  " + $0 }
         }
-        let filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
-        let events = workspace.appendingPathComponent("events.jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
         let isMistake = item.expectation == .raceCheck
         for run in 1...(item.dependsOnTiming ? timingRuns : runs) {
             let clock = ContinuousClock()
             let start = clock.now
             let outcome = try await races.run(
-                filter: filter, chapters: only, timeLimit: timeLimit, events: events, stopAtFirstRace: isMistake)
+                filter: chapterTests, chapters: only, timeLimit: timeLimit, events: events, stopAtFirstRace: isMistake)
             spent.sanitizedRuns += clock.now - start
             if isMistake {
                 let inChapter = outcome.races.filter { race in

@@ -26,6 +26,11 @@ public struct PackageTools: Sendable {
     /// here. Never for `.build`, which `swift test` shares: a different flag would make the two
     /// rebuild everything in turn.
     public static let ownIndexOnly = ["-Xswiftc", "-index-ignore-system-modules"]
+    /// A warning fails the build: the workbook ships none, in starters, solutions or the runner.
+    public static let warningsAsErrors = ["-Xswiftc", "-warnings-as-errors"]
+    /// The verifier's plain builds, each in a scratch folder of its own.
+    public static let verifying = warningsAsErrors + ownIndexOnly
+
     /// The environment the tools run in, without the workbook's own switches.
     public var environment: [String: String]
 

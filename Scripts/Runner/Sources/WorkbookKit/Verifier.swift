@@ -107,8 +107,8 @@ public struct Verifier: Sendable {
         let chapters = options.chapter.map { Set([$0]) }
         var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
         var solutions = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("solutions"))
-        starters.buildArguments = ["-Xswiftc", "-warnings-as-errors"] + PackageTools.ownIndexOnly
-        solutions.buildArguments = ["-Xswiftc", "-warnings-as-errors"] + PackageTools.ownIndexOnly
+        starters.buildArguments = PackageTools.verifying
+        solutions.buildArguments = PackageTools.verifying
 
         let startersBuilt = await build(starters, chapters: chapters, title: "starters and tests build, no warnings")
         record(startersBuilt)
@@ -162,7 +162,7 @@ public struct Verifier: Sendable {
 
         // The runner's own package: its unit tests, the class report in a browser, the scenarios.
         var runner = PackageTools.runner(of: mirror, scratchPath: scratch("runner"))
-        runner.buildArguments = ["-Xswiftc", "-warnings-as-errors"] + PackageTools.ownIndexOnly
+        runner.buildArguments = PackageTools.verifying
         let runnerTested = await runnerUnitTests(runner)
         record(runnerTested)
         let classroomTitle = "GitHub Classroom's graded commands: starters fail, solutions pass"

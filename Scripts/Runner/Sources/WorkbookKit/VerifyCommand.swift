@@ -131,13 +131,9 @@ public enum VerifyCommand {
         // and test run, thousands in one verify: this run gets a folder of its own for them, and
         // removes it at the end.
         let temporary = try? TemporaryFolder(prefix: "workbook-verify")
-        let systemTemporary = ProcessInfo.processInfo.environment["TMPDIR"]
         if let temporary { setenv("TMPDIR", temporary.url.path, 1) }
         let steps = await verifier.run()
-        if let temporary {
-            if let systemTemporary { setenv("TMPDIR", systemTemporary, 1) } else { unsetenv("TMPDIR") }
-            temporary.remove()
-        }
+        temporary?.remove()
         let elapsed = clock.now - start
 
         let failed = steps.filter { $0.result == .failed }
