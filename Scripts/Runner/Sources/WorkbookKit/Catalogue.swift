@@ -1,10 +1,11 @@
 import Foundation
 
 /// A chapter's catalogue of other sound designs and typical mistakes
-/// (`Solutions/ChapterN-Topic/Catalogue/`): each case is a folder of files laid over the starter,
-/// and `README.md` lists them, saying what each models and, for a mistake, what must catch it.
+/// (`Solutions/ChapterN-Topic/Catalogue/`): `README.md` lists the cases, saying what each models
+/// and, for a mistake, what must catch it; each case is a page of its own, `NAME.md`, with a diff
+/// against the reference solution or the starter (what the learner wrote) and why it is wrong or sound.
 public struct Catalogue: Sendable {
-    /// What must happen when a case's files are laid over the starter.
+    /// What must happen when a case's tree is built and tested.
     public enum Expectation: Sendable, Equatable, CustomStringConvertible {
         /// An alternative: every test passes, and the race check finds nothing.
         case passes
@@ -31,7 +32,7 @@ public struct Catalogue: Sendable {
 
     /// One case of the catalogue.
     public struct Case: Sendable, Equatable {
-        /// The case's folder name, such as `internal-init`.
+        /// The case's name, such as `internal-init`: its page is `internal-init.md`.
         public var name: String
         public var isMistake: Bool
         /// What it models, in one line.
@@ -45,18 +46,20 @@ public struct Catalogue: Sendable {
 
     public let chapter: Chapter
     public var cases: [Case] = []
-    /// What is wrong with the page or the folders (an unlisted folder, a row that cannot be read).
+    /// What is wrong with the pages (an unlisted page, a row that cannot be read, a diff that no
+    /// longer applies).
     public var problems: [String] = []
 
     /// `Solutions/ChapterN-Topic/Catalogue`, relative to the workbook.
     public static func folder(of chapter: Chapter) -> String { "\(chapter.solutionFolder)/Catalogue" }
 
-    /// Reads the catalogue of `chapter` in `workbook`.
+    /// Reads the catalogue of `chapter` in `workbook`, and checks that every case's page is there,
+    /// agrees with its row, and holds a diff that applies to its base.
     public init(chapter: Chapter, in workbook: Workbook) {
         self.chapter = chapter
         let folder = workbook.root.appendingPathComponent(Self.folder(of: chapter))
-        let page = folder.appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: page, encoding: .utf8) else {
+        let index = folder.appendingPathComponent("README.md")
+        guard let text = try? String(contentsOf: index, encoding: .utf8) else {
             problems.append("\(Self.folder(of: chapter))/README.md is missing")
             return
         }
@@ -64,20 +67,16 @@ public struct Catalogue: Sendable {
         self.cases = cases
         problems += rowProblems.map { "\(Self.folder(of: chapter))/README.md:\($0)" }
 
-        let fileManager = FileManager.default
-        let folders = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
-            var isFolder: ObjCBool = false
-            return fileManager.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-                && isFolder.boolValue
-        }
-        for name in Set(folders).subtracting(cases.map(\.name)).sorted() {
-            problems.append("\(Self.folder(of: chapter))/\(name)/ is not listed in its README.md")
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0 != "README.md" }
+        for page in Set(pages).subtracting(cases.map { "\($0.name).md" }).sorted() {
+            problems.append("\(Self.folder(of: chapter))/\(page) is not a case listed in its README.md")
         }
         for item in cases {
-            if !folders.contains(item.name) {
-                problems.append("\(Self.folder(of: chapter))/README.md:\(item.line): no folder \(item.name)/")
-            } else if Self.files(of: item, in: folder).isEmpty {
-                problems.append("\(Self.folder(of: chapter))/\(item.name)/ holds no Swift file")
+            do {
+                _ = try tree(of: item, in: workbook)
+            } catch {
+                problems.append("\(page(of: item)): \(error)")
             }
         }
         let names = cases.map(\.name)
@@ -86,11 +85,80 @@ public struct Catalogue: Sendable {
         }
     }
 
-    /// The case's Swift files, relative to its folder (`MessageBoard.swift`, `TestDoubles/Stub.swift`).
-    public static func files(of item: Case, in catalogueFolder: URL) -> [String] {
-        let folder = catalogueFolder.appendingPathComponent(item.name)
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+    // MARK: - A case's page and its tree
+
+    /// What is wrong with a case's page.
+    struct PageProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The case's page, `Catalogue/NAME.md`, relative to the workbook.
+    public func page(of item: Case) -> String { "\(Self.folder(of: chapter))/\(item.name).md" }
+
+    /// The diff on a case's page: its first fenced `diff` block.
+    ///
+    /// The page also repeats the row's summary and, for a mistake, its "Caught by" cell, so that
+    /// a teacher reads the whole case on one screen; both must agree with the row.
+    static func diff(onPage text: String, of item: Case) throws -> UnifiedDiff {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if !text.contains(item.summary) {
+            throw PageProblem(description: "the page does not repeat its row's summary: \(item.summary)")
+        }
+        if item.isMistake {
+            let prefix = "**Caught by** "
+            let said = lines.first { $0.hasPrefix(prefix) }.flatMap { line in
+                Self.expectation(in: String(line.dropFirst(prefix.count).dropLast(line.hasSuffix(".") ? 1 : 0)))
+            }
+            if said != item.expectation {
+                throw PageProblem(
+                    description: "its line \"\(prefix)…\" must say what its row says (\(item.expectation))")
+            }
+        }
+        guard let open = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```diff" }),
+            let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" })
+        else { throw PageProblem(description: "the page has no ```diff block") }
+        let diff = try UnifiedDiff(parsing: lines[(open + 1)..<close].joined(separator: "\n"))
+        if diff.files.isEmpty { throw PageProblem(description: "its diff changes no file") }
+        guard diff.bases.count == 1, let base = diff.bases.first, ["solution", "starter"].contains(base) else {
+            throw PageProblem(
+                description: "every file of its diff must be against one base, solution/ or starter/ (seen: "
+                    + diff.bases.sorted().joined(separator: ", ") + ")")
+        }
+        return diff
+    }
+
+    /// The chapter's folder as the learner of this case left it: the base its diff names (the
+    /// reference solution's sources, or the starter's), with the diff applied. Paths are relative
+    /// to the chapter's folder. The lesson and hints come from the starter either way: the
+    /// manifest names them.
+    public func tree(of item: Case, in workbook: Workbook) throws -> [String: Data] {
+        try learnersTree(of: item, in: workbook).tree
+    }
+
+    /// The files the case's diff creates or changes, relative to the chapter's folder.
+    public func changedFiles(of item: Case, in workbook: Workbook) throws -> [String: Data] {
+        let (tree, diff) = try learnersTree(of: item, in: workbook)
+        return tree.filter { path, _ in diff.files.contains { $0.newPath == path } }
+    }
+
+    private func learnersTree(of item: Case, in workbook: Workbook) throws -> (tree: [String: Data], diff: UnifiedDiff)
+    {
+        let pagePath = workbook.root.appendingPathComponent(page(of: item))
+        guard let text = try? String(contentsOf: pagePath, encoding: .utf8) else {
+            throw PageProblem(description: "there is no page \(item.name).md")
+        }
+        let diff = try Self.diff(onPage: text, of: item)
+        var base = try FileTree.read(workbook.root.appendingPathComponent(chapter.starterFolder))
+        if diff.bases == ["solution"] {
+            let solution = try FileTree.read(
+                workbook.root.appendingPathComponent(chapter.solutionFolder), skipping: ["Catalogue"])
+            base = base.filter { !$0.key.hasSuffix(".swift") }.merging(solution.filter { $0.key.hasSuffix(".swift") }) {
+                $1
+            }
+        }
+        let sources = base.filter { $0.key.hasSuffix(".swift") }.mapValues { String(decoding: $0, as: UTF8.self) }
+        let patched = try diff.apply(to: sources)
+        return (base.filter { !$0.key.hasSuffix(".swift") }.merging(patched.mapValues { Data($0.utf8) }) { $1 }, diff)
     }
 
     /// The cases listed in a catalogue page, and the problems found, each as "LINE: problem".
@@ -98,12 +166,12 @@ public struct Catalogue: Sendable {
     ///     ## Other sound designs
     ///     | Case | What it models |
     ///     |---|---|
-    ///     | [`actor-board`](actor-board/) | An actor instead of a `Mutex`. |
+    ///     | [`actor-board`](actor-board.md) | An actor instead of a `Mutex`. |
     ///
     ///     ## Typical mistakes
     ///     | Case | What it models | Caught by |
     ///     |---|---|---|
-    ///     | [`internal-init`](internal-init/) | `init()` left internal. (timing) | "Test one"; "Test two" |
+    ///     | [`internal-init`](internal-init.md) | `init()` left internal. (timing) | "Test one"; "Test two" |
     static func parse(_ text: String) -> (cases: [Case], problems: [String]) {
         var cases: [Case] = []
         var problems: [String] = []
@@ -123,7 +191,7 @@ public struct Catalogue: Sendable {
             // The header row and the row of dashes under it.
             if cells.allSatisfy({ $0.allSatisfy { "-: ".contains($0) } }) || cells.first == "Case" { continue }
             guard let name = Self.caseName(in: cells.first ?? "") else {
-                problems.append("\(number): the first cell must be the case's folder as a link, [`name`](name/)")
+                problems.append("\(number): the first cell must be the case's page as a link, [`name`](name.md)")
                 continue
             }
             guard cells.count >= (isMistake ? 3 : 2) else {
@@ -172,7 +240,7 @@ public struct Catalogue: Sendable {
         return cells.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\|", with: "|") }
     }
 
-    /// `[`actor-board`](actor-board/)` → `actor-board`.
+    /// `[`actor-board`](actor-board.md)` → `actor-board`.
     static func caseName(in cell: String) -> String? {
         guard let open = cell.firstIndex(of: "`"),
             let close = cell[cell.index(after: open)...].firstIndex(of: "`")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Proves what a chapter's catalogue claims: each case's files are laid over the starter in a
-/// workspace of the chapter's own, built incrementally, and tested; every alternative must pass
+/// Proves what a chapter's catalogue claims: each case's tree (its diff applied to the solution or
+/// the starter) is laid in a workspace of the chapter's own, built incrementally, and tested; every alternative must pass
 /// under Thread Sanitizer with no race, every mistake must be caught as its row says, every run.
 struct CatalogueCheck: Sendable {
     /// The verifier's copy of the workbook, where the committed catalogue is read from.
@@ -66,19 +66,16 @@ struct CatalogueCheck: Sendable {
                 environment: ProcessInfo.processInfo.environment)
             // An alternative is built only here: it must be free of warnings too.
             races.tools.buildArguments += PackageTools.warningsAsErrors
-            let catalogueFolder = mirror.root.appendingPathComponent(Catalogue.folder(of: chapter))
-            let starter = try files(in: mirror.root.appendingPathComponent(chapter.starterFolder))
+            let starter = try FileTree.read(mirror.root.appendingPathComponent(chapter.starterFolder))
             let names = TestNames()
             if let onlyCase, !catalogue.cases.contains(where: { $0.name == onlyCase }) {
                 outcome.problems.append("\(Catalogue.folder(of: chapter)) has no case called \(onlyCase)")
             }
             for item in catalogue.cases where onlyCase == nil || item.name == onlyCase {
                 progress("Chapter \(chapter.number) · \(item.name)")
-                var laid = starter
-                for file in Catalogue.files(of: item, in: catalogueFolder) {
-                    laid[file] = try Data(contentsOf: catalogueFolder.appendingPathComponent("\(item.name)/\(file)"))
-                }
-                try lay(laid, in: workbook)
+                // A page whose diff no longer applies is already among the catalogue's problems.
+                guard let tree = try? catalogue.tree(of: item, in: mirror) else { continue }
+                try lay(tree, in: workbook)
                 let clock = ContinuousClock()
                 let start = clock.now
                 defer { outcome.spent.cases.append((item.name, clock.now - start)) }
@@ -288,13 +285,13 @@ struct CatalogueCheck: Sendable {
             let source = mirror.root.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder) else { continue }
-            let contents = isFolder.boolValue ? try files(in: source) : ["": try Data(contentsOf: source)]
+            let contents = isFolder.boolValue ? try FileTree.read(source) : ["": try Data(contentsOf: source)]
             let target = workspace.appendingPathComponent(path)
             for (file, data) in contents {
                 try write(data, to: file.isEmpty ? target : target.appendingPathComponent(file))
             }
             if isFolder.boolValue {
-                for file in try files(in: target).keys where contents[file] == nil {
+                for file in FileTree.paths(in: target) where contents[file] == nil {
                     try fileManager.removeItem(at: target.appendingPathComponent(file))
                 }
             }
@@ -308,7 +305,7 @@ struct CatalogueCheck: Sendable {
     private func lay(_ files: [String: Data], in workbook: Workbook) throws {
         let folder = workbook.root.appendingPathComponent(chapter.starterFolder)
         for (file, data) in files { try write(data, to: folder.appendingPathComponent(file)) }
-        for file in try self.files(in: folder).keys where files[file] == nil {
+        for file in FileTree.paths(in: folder) where files[file] == nil {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
     }
@@ -319,19 +316,5 @@ struct CatalogueCheck: Sendable {
         if FileManager.default.contents(atPath: url.path) == data { return }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)
-    }
-
-    /// Every file below `folder`: relative path → content.
-    private func files(in folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
-        while let path = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let full = folder.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: full)
-            }
-        }
-        return files
     }
 }

@@ -239,17 +239,44 @@ public struct Verifier: Sendable {
     // MARK: - Formatting and the source articles
 
     func formatProblems(in mirror: Workbook) async throws -> [String] {
+        let trees = try writeCatalogueTrees(of: mirror)
         let result = try await Command(
             [
                 "swift", "format", "lint", "--strict", "--recursive", "--configuration", ".swift-format",
-                "Package.swift", "Chapters", "Solutions", "Tests", "Scripts",
+                "Package.swift", "Chapters", "Solutions", "Tests", "Scripts", trees,
             ],
             in: mirror.root
         ).run()
         let findings = result.output.split(separator: "\n").map { String($0) }
         if result.succeeded && findings.isEmpty { return [] }
         return (findings.isEmpty ? ["swift format lint \(result.ending)"] : findings.prefix(30).map { $0 })
-            + ["Run ./Scripts/format to fix the formatting."]
+            + [
+                "Run ./Scripts/format to fix the formatting (a finding under \(trees)/ is in the "
+                    + "code a catalogue case's diff makes: mend the case's page)."
+            ]
+    }
+
+    /// Writes the files each catalogue case's diff changes, as the learner would have them, to
+    /// `.build-verify/catalogue-trees/CHAPTER/CASE/`, so that they are linted like every other
+    /// source. Returns that folder's path. A diff that does not apply is left to the catalogue's
+    /// own check, which names it.
+    private func writeCatalogueTrees(of mirror: Workbook) throws -> String {
+        let folder = workFolder.appendingPathComponent("catalogue-trees")
+        try? FileManager.default.removeItem(at: folder)
+        for chapter in mirror.chapters {
+            let catalogue = Catalogue(chapter: chapter, in: mirror)
+            for item in catalogue.cases {
+                guard let files = try? catalogue.changedFiles(of: item, in: mirror) else { continue }
+                for (path, data) in files where path.hasSuffix(".swift") {
+                    let url = folder.appendingPathComponent("\(chapter.folder)/\(item.name)/\(path)")
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: url)
+                }
+            }
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
     }
 
     func seedOverlap(in mirror: Workbook) async -> Step {

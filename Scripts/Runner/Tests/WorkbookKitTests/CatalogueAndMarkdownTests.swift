@@ -14,17 +14,17 @@ struct CatalogueAndMarkdownTests {
 
             | Case | What it models |
             |---|---|
-            | [`actor-board`](actor-board/) | An actor, `post` awaits before it appends. |
+            | [`actor-board`](actor-board.md) | An actor, `post` awaits before it appends. |
 
             ## Typical mistakes
 
             | Case | What it models | Caught by |
             |---|---|---|
-            | [`internal-init`](internal-init/) | `init()` left internal. | "Code inside the module cannot make a board"; "Second" |
-            | [`unlocked`](unlocked/) | No lock. (timing) | race check |
-            | [`await-in-lock`](await-in-lock/) | `await` inside `withLock`. | compiler: "synchronous" |
+            | [`internal-init`](internal-init.md) | `init()` left internal. | "Code inside the module cannot make a board"; "Second" |
+            | [`unlocked`](unlocked.md) | No lock. (timing) | race check |
+            | [`await-in-lock`](await-in-lock.md) | `await` inside `withLock`. | compiler: "synchronous" |
             | actor-board | no link | "x" |
-            | [`silent`](silent/) | Says nothing about what catches it. | |
+            | [`silent`](silent.md) | Says nothing about what catches it. | |
             """
         let (cases, problems) = Catalogue.parse(page)
         #expect(cases.map(\.name) == ["actor-board", "internal-init", "unlocked", "await-in-lock"])
@@ -36,6 +36,77 @@ struct CatalogueAndMarkdownTests {
             ])
         #expect(cases[2].dependsOnTiming && cases[2].summary == "No lock.")
         #expect(problems.count == 2, "the row without a link and the mistake without a catcher: \(problems)")
+    }
+
+    @Test("A case's page gives its tree: its diff applied to the solution, with the starter's lesson")
+    func casePages() throws {
+        try withTemporaryFolderSync { root in
+            let folder = "Chapter1-T"
+            func write(_ text: String, _ path: String) throws {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            try write("# Chapter 1 · T\n", "Chapters/\(folder)/README.md")
+            try write("let board = 0 // TODO: Step 1.\n", "Chapters/\(folder)/Board.swift")
+            try write("let board = 1\nlet other = 2\n", "Solutions/\(folder)/Board.swift")
+            try write(
+                """
+                ## Typical mistakes
+
+                | Case | What it models | Caught by |
+                |---|---|---|
+                | [`off-by-one`](off-by-one.md) | One too few. | "Board is one" |
+                | [`stale`](stale.md) | A base that moved. | "Board is one" |
+                """, "Solutions/\(folder)/Catalogue/README.md")
+            let page = """
+                # `off-by-one`
+
+                One too few.
+
+                **Caught by** "Board is one".
+
+                ```diff
+                --- solution/Board.swift
+                +++ learner/Board.swift
+                @@ -1,2 +1,2 @@
+                -let board = 1
+                +let board = 0
+                 let other = 2
+                ```
+                """
+            try write(page, "Solutions/\(folder)/Catalogue/off-by-one.md")
+            try write(
+                page.replacingOccurrences(of: "One too few.", with: "A base that moved.").replacingOccurrences(
+                    of: "let other = 2", with: "let other = 3"), "Solutions/\(folder)/Catalogue/stale.md")
+            try write("# stray\n", "Solutions/\(folder)/Catalogue/unlisted.md")
+
+            let workbook = try Workbook(root: root)
+            let catalogue = Catalogue(chapter: try #require(workbook.chapter(1)), in: workbook)
+            let tree = try catalogue.tree(of: catalogue.cases[0], in: workbook)
+            #expect(
+                tree.mapValues { String(decoding: $0, as: UTF8.self) } == [
+                    "Board.swift": "let board = 0\nlet other = 2\n", "README.md": "# Chapter 1 · T\n",
+                ])
+            #expect(catalogue.problems.count == 2, "the stale diff and the unlisted page: \(catalogue.problems)")
+            #expect(
+                catalogue.problems.contains {
+                    $0.hasSuffix(
+                        "stale.md: Board.swift: the hunk at line 1 (line 3 of the diff) no longer matches the base, which has changed there; it expects `let board = 1`"
+                    )
+                })
+            #expect(catalogue.problems.contains { $0.contains("unlisted.md is not a case listed") })
+
+            try write(
+                page.replacingOccurrences(of: "\"Board is one\".", with: "\"Board is two\"."),
+                "Solutions/\(folder)/Catalogue/off-by-one.md")
+            let disagreeing = Catalogue(chapter: try #require(workbook.chapter(1)), in: workbook)
+            #expect(
+                disagreeing.problems.contains {
+                    $0.contains("off-by-one.md: its line \"**Caught by** …\" must say what its row says")
+                })
+        }
     }
 
     @Test("Fenced blocks keep their directive, lose their list indentation, and contexts are read")

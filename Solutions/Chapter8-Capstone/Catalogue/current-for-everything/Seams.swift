@@ -1,1 +1,0 @@
-// Nothing to declare: every effect is a closure of `Environment`, in `Current.swift`.
