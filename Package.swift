@@ -65,8 +65,8 @@ let selectedChapters: Set<Int>? = environment["WORKBOOK_CHAPTERS"].map { list in
 }
 
 /// The lesson and hints beside the starter; beside the solution, the walk-through, the teacher's
-/// notes and the catalogue of other designs and typical mistakes (files laid over the starter by
-/// `Scripts/verify`, never part of a module). Listed by name rather than found on disk, because
+/// notes and the catalogue of other designs and typical mistakes (pages of diffs that
+/// `Scripts/verify` applies, never part of a module). Listed by name rather than found on disk, because
 /// SwiftPM caches this manifest's result and would not see a file added later.
 let starterDocuments = ["README.md", "HINTS.md"]
 let solutionDocuments = ["SOLUTION.md", "TEACHING.md", "Catalogue"]

@@ -26,14 +26,21 @@ struct SavedChoiceTests {
             for choice in QuestionStrategyType.allCases {
                 AppSettings(store: store).questionStrategyType = choice
                 let saved = savedValue(forKey: AppSettings.questionStrategyKey, in: savedFile)
+                let inTheStore = store.object(forKey: AppSettings.questionStrategyKey)
                 #expect(
                     saved as? Int == choice.rawValue,
-                    """
-                    The player chose \(choice), but the store's file holds \(saved.map { "\($0)" } ?? "nothing") \
-                    for it, so the next launch of the app would not know. On Linux, \
-                    swift-corelibs-foundation writes a store to disk only when you call \
-                    `synchronize()` on it after a change.
-                    """)
+                    inTheStore as? Int == choice.rawValue
+                        ? """
+                        The player chose \(choice), and the store holds it, but the store's file holds \
+                        \(saved.map { "\($0)" } ?? "nothing") for it, so the next launch of the app would not \
+                        know. On Linux, swift-corelibs-foundation writes a store to disk only when you call \
+                        `synchronize()` on it after a change.
+                        """
+                        : """
+                        The player chose \(choice), but the store holds \(inTheStore.map { "\($0)" } ?? "nothing") \
+                        under "\(AppSettings.questionStrategyKey)", so nothing of the choice can reach the disk \
+                        for the next launch. Store the choice's raw value under that key.
+                        """)
             }
         }
     }

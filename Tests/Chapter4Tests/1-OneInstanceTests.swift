@@ -18,6 +18,24 @@ struct OneInstanceTests {
             """)
     }
 
+    @Test("ScarySingleton.sharedInstance is a stored constant that nobody can replace")
+    func sharedInstanceCannotBeReplaced() async {
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func replaceTheSingleton(with other: ScarySingleton) {
+                ScarySingleton.sharedInstance = other
+            }
+            """,
+            mentioning: "'let' constant",
+            """
+            Code in another module can put another instance in place of ScarySingleton.sharedInstance \
+            (or the compiler refuses it for another reason than a constant). Every screen that loads \
+            after such a swap talks to the other instance. Make it a stored `static let`: created once, \
+            and nobody can reassign it.
+            """)
+    }
+
     @Test("Code away from the main actor cannot touch the singleton's state")
     func onlyTheMainActorTouchesIt() async {
         await expectDoesNotCompile(

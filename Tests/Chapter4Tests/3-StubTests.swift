@@ -10,6 +10,8 @@ struct StubTests {
     func stubCountsCalls() throws {
         let stub = ScarySingletonStub()
         let standIn = try scarySingleton(standingIn: stub)
+        // A value to send, so that the real method, if it runs, leaves a trace.
+        standIn.importantValue = "counted, never sent"
 
         standIn.doSomethingImportant()
         standIn.doSomethingImportant()
@@ -19,7 +21,7 @@ struct StubTests {
             counted == 2,
             """
             doSomethingImportant() was called twice on the stub, through a ScarySingleton reference as \
-            the screen calls it, and \(stubCount(counted, expected: 2))
+            the screen calls it, and \(stubCount(counted, expected: 2, sentSomething: !standIn.sentValues.isEmpty))
             """)
     }
 
@@ -27,19 +29,22 @@ struct StubTests {
     func eachStubCountsItsOwnCalls() throws {
         let calledOnce = ScarySingletonStub()
         let calledTwice = ScarySingletonStub()
-        try scarySingleton(standingIn: calledOnce).doSomethingImportant()
-        let standIn = try scarySingleton(standingIn: calledTwice)
-        standIn.doSomethingImportant()
-        standIn.doSomethingImportant()
+        let first = try scarySingleton(standingIn: calledOnce)
+        let second = try scarySingleton(standingIn: calledTwice)
+        // Values to send, so that the real method, if it runs, leaves a trace.
+        first.importantValue = "counted once, never sent"
+        second.importantValue = "counted twice, never sent"
+        first.doSomethingImportant()
+        second.doSomethingImportant()
+        second.doSomethingImportant()
 
         let counts = (calledOnce.doSomethingImportantCallCount, calledTwice.doSomethingImportantCallCount)
         #expect(
             counts == (1, 2),
             counts == (0, 0)
                 ? """
-                Two stubs were called, once and twice, and neither counted anything: the real method ran \
-                instead of the stubs'. The stub's method must override the real one (same name, \
-                `override`), and count each call there.
+                Two stubs were called, once and twice, and neither counted anything: \
+                \(stubCount(0, expected: 1, sentSomething: !(first.sentValues + second.sentValues).isEmpty))
                 """
                 : """
                 Two stubs, called once and twice, counted \(counts.0) and \(counts.1). Each test makes a stub of \

@@ -29,7 +29,10 @@ struct InjectionTests {
                 initialiser receives, and let load() use it instead of ScarySingleton.sharedInstance.
                 """
                 : counted == 0
-                    ? "The screen used the stub it was given, and \(stubCount(0, expected: 1))"
+                    ? """
+                    The screen used the stub it was given, and \
+                    \(stubCount(0, expected: 1, sentSomething: !standIn.sentValues.isEmpty))
+                    """
                     : """
                     The screen was given a stub, and one load left the stub with a count of \(counted): \
                     load() must ask for the important work once, and the stub must count only its own calls.
@@ -56,23 +59,33 @@ struct InjectionTests {
     func sharedInstanceIsLeftAlone() throws {
         let standIn = try scarySingleton(standingIn: ScarySingletonStub())
         let screen = ProfileScreen(userName: userName, scarySingleton: standIn)
+        // The tests run on the main actor, one at a time there, and this one does not suspend: no
+        // other test can touch the shared instance between the snapshot and the check. A value of
+        // its own makes a stray call to the real important work visible.
+        let shared = ScarySingleton.sharedInstance
+        let valueBefore = shared.importantValue
+        let marker = "left alone \(UUID().uuidString)"
+        shared.importantValue = marker
+        defer { shared.importantValue = valueBefore }
+        let sentBefore = shared.sentValues
 
         screen.load()
 
-        let shared = ScarySingleton.sharedInstance
         #expect(
-            shared.importantValue != userName,
+            shared.importantValue == marker,
             """
-            The screen was given a stub, yet loading it set importantValue on the real shared instance. \
-            A test must not change state that every other test (and the app) shares: load() has to use \
-            the instance it was given.
+            The screen was given a stub, yet loading it changed importantValue on the real shared \
+            instance (to \(shared.importantValue.map { "\"\($0)\"" } ?? "nil")). A test must not change state \
+            that every other test (and the app) shares: load() has to use the instance it was given, \
+            and nothing else.
             """)
+        let sentNow = Array(shared.sentValues.dropFirst(sentBefore.count))
         #expect(
-            !shared.sentValues.contains(userName),
+            shared.sentValues.count == sentBefore.count,
             """
-            The screen was given a stub, yet loading it made the real shared instance send a value. In \
-            an app, that is a real request from inside a test: load() has to use the instance it was \
-            given.
+            The screen was given a stub, yet loading it made the real shared instance do the important \
+            work (it sent \(sentNow)). In an app, that is a real request from inside a test: load() has \
+            to use the instance it was given, and nothing else.
             """)
     }
 

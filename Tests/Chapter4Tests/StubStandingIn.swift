@@ -24,11 +24,19 @@ func scarySingleton(
 }
 
 /// The end of a sentence that says what a stub's count of `counted`, for `expected` calls, means.
-func stubCount(_ counted: Int, expected: Int) -> String {
+/// `sentSomething` says whether the real method's work was seen (a value sent): a count of zero
+/// then means the real method ran; without it, that the stub's method ran and did not count.
+func stubCount(_ counted: Int, expected: Int, sentSomething: Bool) -> String {
+    if counted == 0 && sentSomething {
+        return """
+            the stub counted nothing and the value was sent: the real method ran instead of the stub's. \
+            The stub's method must override the real one (same name, `override`), and count each call there.
+            """
+    }
     if counted == 0 {
         return """
-            the stub counted nothing: the real method ran instead of the stub's. The stub's method must \
-            override the real one (same name, `override`), and count each call there.
+            the stub counted nothing, though nothing was sent either: the stub's method ran, but its count \
+            stayed at 0. Add one to `doSomethingImportantCallCount` in the override, for each call.
             """
     }
     if counted > expected {

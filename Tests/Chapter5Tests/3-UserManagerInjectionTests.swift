@@ -1,5 +1,7 @@
 import Chapter5
+import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("UserManager works with the storage it is given")
 struct UserManagerInjectionTests {
@@ -37,6 +39,36 @@ struct UserManagerInjectionTests {
                 `UserManager(storage:)`, and it saved \(storage.savedUsers.count) user(s) there.
                 The manager is writing somewhere else: to the singleton's folder on disk.
                 """)
+        }
+    }
+
+    @Test(
+        "When the storage it was given fails, registerUser throws instead of answering",
+        arguments: StorageFailure.allCases)
+    func storageFailuresReachTheCaller(failure: StorageFailure) async throws {
+        try await withTemporaryFolder("chapter5-broken-store") { folder in
+            let name = "Barbara \(UUID().uuidString)"
+            let storage = try #require(
+                try brokenDiskStorage(in: folder, failing: failure, for: name),
+                """
+                `DiskUserStorage` is not a `UserStorage` yet (Step 2), so this test cannot hand a broken \
+                one to the manager.
+                """)
+            let manager = UserManager(storage: storage)
+
+            let answer = Result { try manager.registerUser(name: name) }
+
+            if case .success(let registered) = answer {
+                Issue.record(
+                    """
+                    The storage given to `UserManager(storage:)` fails to \(failure.rawValue), yet \
+                    `registerUser` answered \(registered) instead of throwing. \
+                    \(registered
+                        ? "The manager did not use that storage (it went to `DiskUserStorage.shared`), or it ignored the failure."
+                        : "`false` means \"the name is taken\": a failure turned into that answer lies to the screen, which tells the person to pick another name.")
+                    Let the storage's error reach the caller: `try`, and no `catch`.
+                    """)
+            }
         }
     }
 

@@ -21,21 +21,32 @@ struct ImageLoaderTests {
             """)
     }
 
-    @Test("The loader keeps what it downloaded in the cache it was given")
+    @Test("The loader keeps what it downloaded in the cache it was given, before it returns")
     func fillsTheGivenCache() async throws {
         let url = uniqueImageURL()
-        let cache = ImageCache(limit: 10)
+        let cache = SlowToStoreCache()
         let loader = ImageLoader(downloader: CountingDownloader(), cache: cache)
 
         _ = try await loader.loadImage(from: url)
 
-        #expect(
-            await cache.image(for: url) == fakeImage(for: url),
-            """
-            After a download, the picture should be in the cache given to \
-            `ImageLoader(downloader:cache:)`, and it is not.
-            The loader uses another cache (the shared one), or it returns before the picture arrives.
-            """)
+        // Read without an `await`: nothing can run in between.
+        let storedOnReturn = cache.imageStoredNow(for: url)
+        guard storedOnReturn != fakeImage(for: url) else { return }
+        try await Task.sleep(for: .milliseconds(600))
+        let storedLater = cache.imageStoredNow(for: url) == fakeImage(for: url)
+        Issue.record(
+            storedLater
+                ? """
+                `loadImage(from:)` returned before the picture was in the cache it was given: the cache \
+                got it only later. The store runs in a task nobody waits for, so a request that comes \
+                right after this one downloads the picture again. `await` the cache's `insert`, in the \
+                same task, before returning.
+                """
+                : """
+                After a download, the picture should be in the cache given to \
+                `ImageLoader(downloader:cache:)`, and it is not, even a moment later.
+                The loader uses another cache (the shared one), or it never stores what it downloaded.
+                """)
     }
 
     @Test("A picture asked for twice, one request after the other, is downloaded once")

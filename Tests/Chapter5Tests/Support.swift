@@ -44,7 +44,55 @@ final class SaveRecorder: UserStorage {
     }
 }
 
+/// The ways a storage can fail that `UserManager` must pass on.
+enum StorageFailure: String, CaseIterable, Sendable {
+    case lookUp = "look the name up"
+    case save = "save the user"
+}
+
+/// The app's own disk store, set up in `folder` so that it fails for `name` as `failure` says: the
+/// name's file spoilt (the lookup throws), or a file where its folder should be (the save throws). Found as a `UserStorage` at run time, so that these tests compile whatever the
+/// protocol says; `nil` until `DiskUserStorage` conforms (Step 2).
+func brokenDiskStorage(in folder: URL, failing failure: StorageFailure, for name: String) throws -> (any UserStorage)? {
+    let store: DiskUserStorage
+    switch failure {
+    case .lookUp:
+        // The user is saved, then every file of the store is spoilt: the lookup finds the file and
+        // cannot read it.
+        store = DiskUserStorage(folder: folder)
+        try store.save(User(name: name))
+        for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+            try Data("not a user".utf8).write(to: file)
+        }
+    case .save:
+        let notAFolder = folder.appendingPathComponent("users")
+        try Data("a file where the folder should be".utf8).write(to: notAFolder)
+        store = DiskUserStorage(folder: notAFolder)
+    }
+    return store as Any as? any UserStorage
+}
+
 // MARK: - Images
+
+/// A cache that takes its time to store a picture (0.3 s), and says what it holds without a wait.
+/// A loader that does not wait for the store to finish returns before the picture is in.
+final class SlowToStoreCache: ImageCaching {
+    private let stored = Mutex<[URL: Data]>([:])
+
+    func image(for url: URL) async -> Data? {
+        stored.withLock { $0[url] }
+    }
+
+    func insert(_ image: Data, for url: URL) async {
+        try? await Task.sleep(for: .milliseconds(300))
+        stored.withLock { $0[url] = image }
+    }
+
+    /// What the cache holds for `url` right now.
+    func imageStoredNow(for url: URL) -> Data? {
+        stored.withLock { $0[url] }
+    }
+}
 
 /// A `file:` URL that no other test uses, for a picture that does not exist. Even a loader that
 /// ignores the fake downloader and asks the real network singleton only fails to read a file: no

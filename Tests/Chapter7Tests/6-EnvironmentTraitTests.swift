@@ -1,5 +1,6 @@
 import Chapter7
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Chapter7TestDoubles
@@ -11,6 +12,49 @@ private let momentOfTheTrait = Date(timeIntervalSince1970: 1_650_000_000)
 @Suite("A test trait runs a test inside its own environment")
 @MainActor
 struct EnvironmentTraitTests {
+    @Test("The trait runs the test exactly once, inside its override, and passes on what the test throws")
+    func runsTheTestOnce() async throws {
+        // Swift Testing asks a trait for its scope and calls it around the test; so does this
+        // test, around a test body of its own that records what it saw.
+        let test = try #require(Test.current)
+        let trait = EnvironmentTrait.environment { $0.now = { momentOfTheTrait } }
+        let scope = try #require(
+            trait.scopeProvider(for: test, testCase: Test.Case.current),
+            "The trait gives Swift Testing no scope to run the test in, so its override never applies.")
+        let clocksSeen = Mutex<[Date]>([])
+
+        try await scope.provideScope(for: test, testCase: Test.Case.current) {
+            clocksSeen.withLock { $0.append(Current.now()) }
+        }
+
+        let seen = clocksSeen.withLock { $0 }
+        #expect(
+            seen.count == 1,
+            """
+            The trait ran the test \(seen.count) times instead of once. \
+            \(seen.isEmpty
+                ? "A trait that never calls `function` skips the test's body, and with it every check in it: the test then passes, whatever the code does."
+                : "A test's body must run once: call `function` once, inside the override.")
+            """)
+        #expect(
+            seen.allSatisfy { $0 == momentOfTheTrait },
+            """
+            The test ran, but not inside the trait's override: it saw the real clock instead of the one \
+            the trait sets. Run `function` inside withEnvironment, with the trait's change.
+            """)
+
+        struct TestFailed: Error {}
+        await #expect(
+            throws: TestFailed.self,
+            """
+            The test threw an error, and the trait did not pass it on: a failing test would be reported \
+            as passing. Let `function`'s error through (`try`, and no `catch`).
+            """
+        ) {
+            try await scope.provideScope(for: test, testCase: Test.Case.current) { throw TestFailed() }
+        }
+    }
+
     @Test(
         "A test marked .environment { … } runs inside that override",
         .environment {
