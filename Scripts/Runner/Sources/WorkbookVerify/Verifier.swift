@@ -1,0 +1,620 @@
+import Foundation
+import WorkbookCore
+
+/// The maintainer's proof that the workbook is sound: every solution passes, every starter fails
+/// for the lesson's reason, nothing is flaky, racy, unformatted or copied.
+public struct Verifier: Sendable {
+    public struct Options: Sendable {
+        /// Check only this chapter (everything still builds).
+        public var chapter: Int?
+        /// How many times the tests run against the solutions and against the starters.
+        public var runs = 3
+        public var threadSanitizer = true
+        public var runnerScenarios = true
+        public var catalogue = true
+        /// Check only this chapter's catalogue, and nothing else (a maintainer's quick check).
+        public var catalogueChapter: Int?
+        /// With `catalogueChapter`: check only this case of its catalogue.
+        public var catalogueCase: String?
+        /// How many chapters' catalogues are checked at the same time. Two keep a two-core
+        /// machine 88% busy; three made the catalogue no faster there (546 s against 516 s).
+        public var catalogueJobs = 2
+        /// How long one full test run may take.
+        public var timeLimit: Duration = .seconds(600)
+
+        public init() {}
+    }
+
+    /// One check and how it went.
+    public struct Step: Sendable {
+        public enum Result: Sendable, Equatable {
+            case passed
+            case failed
+            /// Not run, because an earlier step it needs failed or the options left it out.
+            case skipped(String)
+            /// Not possible on this machine (a tool is missing): a notice, not a failure.
+            case unavailable(String)
+        }
+
+        public var title: String
+        public var result: Result
+        public var details: [String] = []
+        public var duration: Duration = .zero
+    }
+
+    public let workbook: Workbook
+    public var options: Options
+    /// Told about each step as it starts and ends.
+    public var report: @Sendable (StepEvent) -> Void
+
+    public enum StepEvent: Sendable {
+        case started(String)
+        case ended(Step)
+        case note(String)
+    }
+
+    public init(workbook: Workbook, options: Options, report: @escaping @Sendable (StepEvent) -> Void) {
+        self.workbook = workbook
+        self.options = options
+        self.report = report
+    }
+
+    /// The folder all of the verifier's work happens in.
+    public var workFolder: URL { workbook.root.appendingPathComponent(".build-verify") }
+
+    /// Runs every check; the steps, in order, with their results.
+    public func run() async -> [Step] {
+        var steps: [Step] = []
+        func record(_ step: Step) {
+            steps.append(step)
+            report(.ended(step))
+        }
+
+        // Everything below works on a mirror: the working copy is only read.
+        let mirrorFolder = workFolder.appendingPathComponent("workbook")
+        var notes: [String] = []
+        let mirrored = await measure("a copy of the workbook to check, in .build-verify/workbook") {
+            let outcome = try await WorkbookCopy(of: workbook.root, at: mirrorFolder).sync()
+            if outcome.usedCommittedStarters {
+                notes.append("Chapters/ has local changes: checking the committed starters instead.")
+            }
+            if !outcome.isGitCheckout { notes.append("Not a git checkout: checking the files as they are.") }
+            return []
+        }
+        record(mirrored)
+        guard mirrored.result == .passed, let mirror = try? Workbook(root: mirrorFolder) else {
+            return steps
+        }
+        for note in notes { report(.note(note)) }
+
+        if let only = options.catalogueChapter {
+            // A maintainer's quick check of one catalogue: nothing else runs, so it cannot pass
+            // for a full verification.
+            record(await catalogueHolds(in: mirror, chapters: [only], onlyCase: options.catalogueCase))
+            record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
+            return steps
+        }
+
+        record(
+            await measure("layout: lessons lead with their steps, hints, walk-throughs, teacher's notes, tests, TODOs")
+            {
+                try ChapterContentCheck(workbook: mirror).problems(only: options.chapter)
+            })
+        record(await measure("Tests/SHA256SUMS lists the tests as they are") { Self.testHashProblems(in: mirror) })
+        record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
+        record(await seedOverlap(in: mirror))
+        record(await workflowsLint(in: mirror))
+
+        let chapters = options.chapter.map { Set([$0]) }
+        var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
+        var solutions = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("solutions"))
+        starters.buildArguments = PackageTools.verifying
+        solutions.buildArguments = PackageTools.verifying
+
+        let startersBuilt = await build(starters, chapters: chapters, title: "starters and tests build, no warnings")
+        record(startersBuilt)
+        let solutionsBuilt = await build(solutions, chapters: chapters, title: "solutions and tests build, no warnings")
+        record(solutionsBuilt)
+
+        var solutionRuns: [[TestResult]] = []
+        if solutionsBuilt.result == .passed {
+            let (step, runs) = await solutionsPass(solutions, chapters: chapters)
+            solutionRuns = runs
+            record(step)
+        } else {
+            record(Step(title: "solutions pass every test", result: .skipped("the solutions do not build")))
+        }
+        if startersBuilt.result == .passed {
+            record(await startersFail(starters, chapters: chapters, solutionRuns: solutionRuns, workbook: mirror))
+        } else {
+            record(Step(title: "starters fail every chapter test", result: .skipped("the starters do not build")))
+        }
+
+        if startersBuilt.result == .passed && solutionsBuilt.result == .passed {
+            record(await markdownCompiles(in: mirror, starters: starters, solutions: solutions))
+        } else {
+            record(
+                Step(
+                    title: "code in the Markdown compiles, or fails as it says",
+                    result: .skipped("the starters or the solutions do not build")))
+        }
+
+        if !options.catalogue {
+            record(
+                Step(title: "the catalogue of designs and mistakes", result: .skipped("left out with --skip-catalogue"))
+            )
+        } else if startersBuilt.result == .passed {
+            record(await catalogueHolds(in: mirror, chapters: chapters))
+        } else {
+            record(
+                Step(title: "the catalogue of designs and mistakes", result: .skipped("the starters do not build")))
+        }
+
+        if !options.threadSanitizer {
+            record(Step(title: "Thread Sanitizer", result: .skipped("left out with --skip-tsan")))
+        } else if solutionsBuilt.result == .passed {
+            let sanitized = RaceCheck(
+                workbook: mirror, mode: .solutions, scratchPath: scratch("tsan"),
+                environment: ProcessInfo.processInfo.environment)
+            record(await threadSanitizer(sanitized, chapters: chapters))
+        } else {
+            record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
+        }
+
+        // The runner's own package: its unit tests, the class report in a browser, the scenarios.
+        var runner = PackageTools.runner(of: mirror, scratchPath: scratch("runner"))
+        runner.buildArguments = PackageTools.verifying
+        let runnerTested = await runnerUnitTests(runner)
+        record(runnerTested)
+        let classroomTitle = "GitHub Classroom's graded commands: starters fail, solutions pass"
+        let scenariosTitle = "the runner's scenarios"
+        if runnerTested.result == .passed {
+            record(await classReportInBrowser(runner))
+            record(await classTableInPython(runner))
+            record(await classTableInSpreadsheet(runner))
+        } else {
+            for title in [
+                "the class report, as a browser shows it", "the class table, read back by Python's csv module",
+                "the class table, opened by a spreadsheet (LibreOffice)", classroomTitle,
+            ] {
+                record(Step(title: title, result: .skipped("the runner's tests fail")))
+            }
+        }
+        // Classroom's commands and the scenarios each work in copies of the workbook of their own,
+        // and neither keeps both cores busy (a build of one chapter, a test run, a relink): they
+        // run side by side. Each one's time limits leave room for the other.
+        async let classroom: Step? = runnerTested.result == .passed ? classroomCommands(in: mirror) : nil
+        async let scenarios: Step = {
+            if !options.runnerScenarios {
+                return Step(title: scenariosTitle, result: .skipped("left out with --skip-scenarios"))
+            }
+            guard runnerTested.result == .passed && startersBuilt.result == .passed else {
+                return Step(
+                    title: scenariosTitle, result: .skipped("the runner's tests fail or the starters do not build"))
+            }
+            return await runnerScenarios(runner)
+        }()
+        if let classroom = await classroom { record(classroom) }
+        record(await scenarios)
+        return steps
+    }
+
+    private func scratch(_ name: String) -> String { workFolder.appendingPathComponent(name).path }
+
+    /// Runs `body` as a step: it passes when `body` returns no problems.
+    func measure(_ title: String, _ body: () async throws -> [String]) async -> Step {
+        report(.started(title))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var step = Step(title: title, result: .passed)
+        do {
+            let problems = try await body()
+            if !problems.isEmpty {
+                step.result = .failed
+                step.details = problems
+            }
+        } catch {
+            step.result = .failed
+            step.details = ["\(error)"]
+        }
+        step.duration = clock.now - start
+        return step
+    }
+
+    /// The committed list of the tests' hashes matches the tests: the runner flags every test file
+    /// that differs from it as changed by the learner, so a stale list would accuse them.
+    static func testHashProblems(in mirror: Workbook) -> [String] {
+        guard let original = TestHashes.committed(in: mirror) else {
+            return ["there is no \(TestHashes.listPath): run ./Scripts/verify --refresh-test-hashes and commit it"]
+        }
+        let changes = TestHashes.compare(original: original, current: TestHashes.current(in: mirror))
+        guard !changes.isEmpty else { return [] }
+        return changes.map {
+            "\($0.path): \($0.change == .missing ? "listed, but not there" : $0.change == .added ? "not listed" : "its hash differs")"
+        }
+            + [
+                "After changing tests on purpose: ./Scripts/verify --refresh-test-hashes, and commit \(TestHashes.listPath)."
+            ]
+    }
+
+    // MARK: - Formatting and the source articles
+
+    func formatProblems(in mirror: Workbook) async throws -> [String] {
+        let trees = try writeCatalogueTrees(of: mirror)
+        let result = try await Command(
+            [
+                "swift", "format", "lint", "--strict", "--recursive", "--configuration", ".swift-format",
+                "Package.swift", "Chapters", "Solutions", "Tests", "Scripts", trees,
+            ],
+            in: mirror.root
+        ).run()
+        let findings = result.output.split(separator: "\n").map { String($0) }
+        if result.succeeded && findings.isEmpty { return [] }
+        return (findings.isEmpty ? ["swift format lint \(result.ending)"] : findings.prefix(30).map { $0 })
+            + [
+                "Run ./Scripts/format to fix the formatting (a finding under \(trees)/ is in the "
+                    + "code a catalogue case's diff makes: mend the case's page)."
+            ]
+    }
+
+    /// Writes the files each catalogue case's diff changes, as the learner would have them, to
+    /// `.build-verify/catalogue-trees/CHAPTER/CASE/`, so that they are linted like every other
+    /// source. Returns that folder's path. A diff that does not apply is left to the catalogue's
+    /// own check, which names it.
+    private func writeCatalogueTrees(of mirror: Workbook) throws -> String {
+        let folder = workFolder.appendingPathComponent("catalogue-trees")
+        try? FileManager.default.removeItem(at: folder)
+        for chapter in mirror.chapters {
+            let catalogue = Catalogue(chapter: chapter, in: mirror)
+            for item in catalogue.cases {
+                guard let files = try? catalogue.changedFiles(of: item, in: mirror) else { continue }
+                for (path, data) in files where path.hasSuffix(".swift") {
+                    let url = folder.appendingPathComponent("\(chapter.folder)/\(item.name)/\(path)")
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: url)
+                }
+            }
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
+    }
+
+    func seedOverlap(in mirror: Workbook) async -> Step {
+        let title = "no text repeats the source articles"
+        let tool = workbook.root.deletingLastPathComponent().appendingPathComponent("shared/tools/seed-overlap")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            return Step(title: title, result: .unavailable("../shared/tools/seed-overlap is not beside the workbook"))
+        }
+        return await measure(title) {
+            let paths = ["Package.swift", "README.md", "Chapters", "Solutions", "Tests", "Scripts", ".ci"].filter {
+                FileManager.default.fileExists(atPath: mirror.root.appendingPathComponent($0).path)
+            }
+            let result = try await Command([tool.path] + paths, in: mirror.root).run()
+            return result.succeeded ? [] : result.output.split(separator: "\n").map(String.init)
+        }
+    }
+
+    // MARK: - Building
+
+    func build(_ tools: PackageTools, chapters: Set<Int>?, title: String) async -> Step {
+        await measure(title) {
+            let result = try await tools.build(chapters: chapters)
+            let warnings = Diagnostics.warnings(in: result.output)
+            guard !result.succeeded || !warnings.isEmpty else { return [] }
+            let errors = Diagnostics.errors(in: result.output, relativeTo: tools.workbook).map(\.summary)
+            let other = Diagnostics.otherProblems(in: result.output)
+            let problems = errors + warnings + other
+            return problems.isEmpty ? result.output.split(separator: "\n").suffix(20).map(String.init) : problems
+        }
+    }
+
+    // MARK: - Running the tests
+
+    /// One run of every selected test in a single process, in parallel as Swift Testing does it.
+    func runAll(_ tools: PackageTools, chapters: Set<Int>?, label: String) async throws -> ([TestResult], CommandResult)
+    {
+        let events = workFolder.appendingPathComponent("events-\(label)-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
+        let result = try await tools.test(
+            filter: filter, events: events, chapters: chapters, timeLimit: options.timeLimit)
+        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+        return (stream.results(ending: result.ending), result)
+    }
+
+    func solutionsPass(_ tools: PackageTools, chapters: Set<Int>?) async -> (Step, [[TestResult]]) {
+        let title = "solutions pass every test, \(options.runs) runs, two of them at once"
+        report(.started(title))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var runs: [[TestResult]] = []
+        var problems: [String] = []
+        do {
+            // Two processes at once catch tests that share a fixed path or a defaults domain.
+            async let first = runAll(tools, chapters: chapters, label: "solutions-1")
+            async let second = runAll(tools, chapters: chapters, label: "solutions-2")
+            var results = [try await first, try await second]
+            for run in 2..<max(2, options.runs) {
+                results.append(try await runAll(tools, chapters: chapters, label: "solutions-\(run + 1)"))
+            }
+            let kept = results.prefix(max(1, options.runs))
+            runs = kept.map(\.0)
+            problems = Self.solutionProblems(kept.map { RunOutcome(tests: $0.0, ending: $0.1.ending) })
+        } catch {
+            problems.append("\(error)")
+        }
+        let step = Step(
+            title: title, result: problems.isEmpty ? .passed : .failed, details: problems,
+            duration: clock.now - start)
+        return (step, runs)
+    }
+
+    func startersFail(
+        _ tools: PackageTools, chapters: Set<Int>?, solutionRuns: [[TestResult]], workbook mirror: Workbook
+    ) async -> Step {
+        await measure("starters fail every chapter test, the same way on \(options.runs) runs") {
+            var runs: [RunOutcome] = []
+            for run in 0..<max(1, options.runs) {
+                let (tests, result) = try await runAll(tools, chapters: chapters, label: "starters-\(run + 1)")
+                runs.append(RunOutcome(tests: tests, ending: result.ending))
+            }
+            let expected = mirror.chapters.filter { chapters?.contains($0.number) ?? true }
+            return Self.starterProblems(runs, chapters: expected, solutionTests: solutionRuns.first)
+        }
+    }
+
+    /// One full test run: the tests' results and how the process ended.
+    struct RunOutcome {
+        var tests: [TestResult]
+        var ending: CommandResult.Ending
+    }
+
+    /// Against the solutions, every test passes in every run. The runner's scenarios may be
+    /// skipped: they have a step of their own.
+    static func solutionProblems(_ runs: [RunOutcome]) -> [String] {
+        var problems: [String] = []
+        for (index, run) in runs.enumerated() {
+            if run.tests.isEmpty { problems.append("run \(index + 1): no tests ran (the process \(run.ending))") }
+            for test in run.tests where test.state != .passed && !(test.state == .skipped && !isChapterTest(test)) {
+                problems.append("run \(index + 1): \(test.state.rawValue): \(Self.describe(test))")
+            }
+        }
+        return problems
+    }
+
+    /// Against the starters, every chapter test fails, and fails the same way in every run (the
+    /// same state, and issues recorded at the same places: how many a parameterized test records
+    /// may vary, where they come from may not); the other tests pass; no run crashes; every
+    /// chapter has tests; and the same tests run as against the solutions.
+    static func starterProblems(_ runs: [RunOutcome], chapters: [Chapter], solutionTests: [TestResult]?) -> [String] {
+        var problems: [String] = []
+        var first: [String: (TestState, Set<String>)] = [:]
+        for (index, run) in runs.enumerated() {
+            let number = index + 1
+            if run.ending != .exited(0) && run.ending != .exited(1) {
+                problems.append("run \(number): the test process \(run.ending); a starter must never crash or hang")
+            }
+            for chapter in chapters where !run.tests.contains(where: { $0.id.hasPrefix(chapter.testModule + ".") }) {
+                problems.append("run \(number): Chapter \(chapter.number) has no tests: is it in Package.swift?")
+            }
+            for test in run.tests {
+                if isChapterTest(test) && test.state != .failed {
+                    problems.append("run \(number): \(test.state.rawValue) on the starter: \(Self.describe(test))")
+                } else if !isChapterTest(test) && test.state != .passed && test.state != .skipped {
+                    problems.append("run \(number): \(test.state.rawValue): \(Self.describe(test))")
+                }
+                let outcome = (test.state, Set(test.issues.map { "\($0.file ?? "?"):\($0.line ?? 0)" }))
+                if index == 0 {
+                    first[test.id] = outcome
+                } else if let earlier = first[test.id], earlier != outcome {
+                    let places = { (set: Set<String>) in set.isEmpty ? "no issue" : set.sorted().joined(separator: ", ")
+                    }
+                    problems.append(
+                        "run \(number) differs from run 1 (\(earlier.0.rawValue) at \(places(earlier.1)) → "
+                            + "\(outcome.0.rawValue) at \(places(outcome.1))): \(Self.describe(test))")
+                }
+            }
+            if index > 0 {
+                for missing in Set(first.keys).subtracting(run.tests.map(\.id)).sorted() {
+                    problems.append("run \(number): \(missing) did not run this time")
+                }
+            }
+        }
+        // The same sources are compiled twice, so the same tests run in both modes.
+        if let solutionTests {
+            for id in Set(first.keys).symmetricDifference(solutionTests.map(\.id)).sorted() {
+                problems.append("\(id) runs in only one of the two modes")
+            }
+        }
+        return problems
+    }
+
+    func threadSanitizer(_ check: RaceCheck, chapters: Set<Int>?) async -> Step {
+        await measure("solutions are clean under Thread Sanitizer") {
+            let build = try await check.build(chapters: chapters)
+            guard build.succeeded else {
+                return ["the build with --sanitize=thread failed:"]
+                    + Diagnostics.errors(in: build.output, relativeTo: check.tools.workbook).map(\.summary)
+                    + build.output.split(separator: "\n").suffix(10).map(String.init)
+            }
+            let events = workFolder.appendingPathComponent("events-tsan-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: events) }
+            let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
+            let outcome = try await check.run(
+                filter: filter, chapters: chapters, timeLimit: options.timeLimit, events: events)
+            var problems: [String] = []
+            if !outcome.races.isEmpty {
+                problems.append("Thread Sanitizer reported \(outcome.races.count) data race(s):")
+                problems += outcome.races.map { "  " + $0.summary }
+                let lines = outcome.output.split(separator: "\n").map(String.init)
+                if let report = lines.firstIndex(where: { $0.contains("WARNING: ThreadSanitizer") }) {
+                    problems += lines[report...].prefix(25).map { "  " + $0 }
+                }
+            }
+            return problems + Self.solutionProblems([RunOutcome(tests: outcome.tests, ending: outcome.ending)])
+        }
+    }
+
+    /// Every fenced Swift block in the workbook's Markdown compiles, or fails as its directive says.
+    /// With `--chapter N`, only the Markdown of chapter N (the other chapters were not built).
+    func markdownCompiles(in mirror: Workbook, starters: PackageTools, solutions: PackageTools) async -> Step {
+        var counts = (compiled: 0, fragments: 0)
+        var step = await measure("code in the Markdown compiles, or fails as it says") {
+            let modules = MarkdownCode.Modules(
+                solutions: solutions.scratchFolder.appendingPathComponent("debug/Modules"),
+                starters: starters.scratchFolder.appendingPathComponent("debug/Modules"))
+            var checker = MarkdownCode(
+                workbook: mirror, modules: modules, scratch: workFolder.appendingPathComponent("markdown"))
+            checker.onlyChapter = options.chapter
+            let outcome = try await checker.check()
+            counts = (outcome.compiled, outcome.fragments)
+            return outcome.problems
+        }
+        step.title += " (\(counts.compiled) blocks compiled, \(counts.fragments) fragments)"
+        return step
+    }
+
+    /// Every chapter's catalogue holds: its other sound designs pass, its mistakes are caught as
+    /// its page says. `catalogueJobs` workers check the chapters, each in a workspace of its own
+    /// that it reuses from chapter to chapter (switching chapters costs a relink, not a rebuild of
+    /// the shared test helpers).
+    func catalogueHolds(in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil) async -> Step {
+        let title = "the catalogue: every other sound design passes, every typical mistake is caught"
+        return await measure(title) {
+            // The heaviest chapters first, so that no long chapter is left for one worker at the
+            // end while the other is idle. A case costs a build and a few runs, and both grow with
+            // the chapter's tests (they are recompiled and run each time).
+            let weighed = mirror.chapters.filter { chapters?.contains($0.number) ?? true }.map { chapter in
+                let cases = Catalogue(chapter: chapter, in: mirror).cases.count
+                let testLines = FileTree.files(in: [chapter.testsFolder], of: mirror) { $0.hasSuffix(".swift") }
+                    .values.reduce(0) { lines, path in
+                        lines + ((try? String(contentsOfFile: path, encoding: .utf8))?.count { $0 == "\n" } ?? 0)
+                    }
+                return (chapter, cases * (1000 + testLines))
+            }
+            let queue = ChapterQueue(weighed.sorted { $0.1 > $1.1 }.map(\.0))
+            let clock = ContinuousClock()
+            return await withTaskGroup(of: [String].self) { group in
+                for worker in 1...max(1, options.catalogueJobs) {
+                    group.addTask {
+                        var problems: [String] = []
+                        while let chapter = await queue.next() {
+                            var check = CatalogueCheck(
+                                mirror: mirror, chapter: chapter,
+                                workspace: workFolder.appendingPathComponent("catalogue/worker\(worker)"),
+                                runs: 2, timeLimit: .seconds(180))
+                            check.onlyCase = onlyCase
+                            let start = clock.now
+                            let outcome = await check.run()
+                            report(
+                                .note(
+                                    "Chapter \(chapter.number): \(outcome.alternatives) other designs, "
+                                        + "\(outcome.mistakes) mistakes, "
+                                        + (outcome.problems.isEmpty
+                                            ? "all hold" : "\(outcome.problems.count) problem(s)")
+                                        + " (\((clock.now - start).readable): \(outcome.spent))"))
+                            problems += outcome.problems
+                        }
+                        return problems
+                    }
+                }
+                var problems: [String] = []
+                for await found in group { problems += found }
+                return problems
+            }
+        }
+    }
+
+    /// Hands out chapters to the catalogue's workers, one at a time.
+    actor ChapterQueue {
+        private var waiting: [Chapter]
+        init(_ chapters: [Chapter]) { waiting = chapters }
+        func next() -> Chapter? { waiting.isEmpty ? nil : waiting.removeFirst() }
+    }
+
+    /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
+    func runnerUnitTests(_ runner: PackageTools) async -> Step {
+        await measure("the runner's own tests build, no warnings, and pass") {
+            let build = try await runner.build(chapters: nil)
+            let warnings = Diagnostics.warnings(in: build.output)
+            guard build.succeeded, warnings.isEmpty else {
+                let errors = Diagnostics.errors(in: build.output, relativeTo: runner.workbook).map(\.summary)
+                let problems = errors + warnings + Diagnostics.otherProblems(in: build.output)
+                return problems.isEmpty ? build.output.split(separator: "\n").suffix(20).map(String.init) : problems
+            }
+            return try await runnerTestProblems(
+                suite: nil, environment: [:], tools: runner, timeLimit: .seconds(300))
+        }
+    }
+
+    /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
+    /// leave it in. They are slow, so they run only when `WORKBOOK_SCENARIOS=1`.
+    func runnerScenarios(_ runner: PackageTools) async -> Step {
+        await runnerTests(
+            "the runner's scenarios (copies of the workbook in each state)", suite: "ScenarioTests",
+            environment: ["WORKBOOK_SCENARIOS": "1"], tools: runner, timeLimit: .seconds(1800))
+    }
+
+    /// The class report printed by a real headless browser and read back: only where a browser
+    /// and `pdftotext` exist (`.ci/run` installs them); elsewhere a notice says it was not checked.
+    func classReportInBrowser(_ runner: PackageTools) async -> Step {
+        let title = "the class report, as a browser shows it"
+        let environment = ProcessInfo.processInfo.environment
+        let browsers = [
+            environment["WORKBOOK_BROWSER"], ProgramLookup.onPath("chromium"), ProgramLookup.onPath("chromium-browser"),
+            ProgramLookup.onPath("google-chrome"), ProgramLookup.onPath("google-chrome-stable"),
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        ]
+        let browser = browsers.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let browser, let pdftotext = ProgramLookup.onPath("pdftotext") else {
+            return Step(
+                title: title,
+                result: .unavailable(
+                    "it needs a headless Chromium and pdftotext, and this machine lacks one (.ci/run installs both)"))
+        }
+        return await runnerTests(
+            title, suite: "ClassReportBrowserTests",
+            environment: ["WORKBOOK_BROWSER": browser, "WORKBOOK_PDFTOTEXT": pdftotext], tools: runner,
+            timeLimit: .seconds(300))
+    }
+
+    /// Runs one suite of the runner's own tests with `environment` added; every test must pass.
+    func runnerTests(
+        _ title: String, suite: String, environment: [String: String], tools runner: PackageTools,
+        timeLimit: Duration
+    ) async -> Step {
+        await measure(title) {
+            try await runnerTestProblems(suite: suite, environment: environment, tools: runner, timeLimit: timeLimit)
+        }
+    }
+
+    /// The runner's tests in `suite` (all of them when `nil`), run with `environment` added: what
+    /// did not pass. The scenarios and the browser check are skipped unless their switch is set.
+    func runnerTestProblems(
+        suite: String?, environment: [String: String], tools runner: PackageTools, timeLimit: Duration
+    ) async throws -> [String] {
+        var tools = runner
+        tools.environment.merge(environment) { $1 }
+        let events = workFolder.appendingPathComponent("events-runner-\(suite ?? "all")-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let filter = suite.map { "^Workbook[A-Za-z]+Tests\\.\($0)/" } ?? "^Workbook[A-Za-z]+Tests\\."
+        let result = try await tools.test(filter: filter, events: events, chapters: nil, timeLimit: timeLimit)
+        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+        let tests = stream.results(ending: result.ending)
+        if tests.isEmpty { return ["no test of \(suite ?? "the runner") ran (\(result.ending))"] }
+        let expected: Set<TestState> = suite == nil ? [.passed, .skipped] : [.passed]
+        return tests.filter { !expected.contains($0.state) }.map { "\($0.state.rawValue): \(Self.describe($0))" }
+    }
+
+    static func isChapterTest(_ test: TestResult) -> Bool { test.id.hasPrefix("Chapter") }
+
+    static func describe(_ test: TestResult) -> String {
+        var text = "\(test.name) [\(test.file.map { "\($0):\(test.line ?? 0)" } ?? test.id)]"
+        if let issue = test.issues.first {
+            text += "\n      " + issue.message.split(separator: "\n").prefix(4).joined(separator: "\n      ")
+        }
+        return text
+    }
+}
