@@ -11,16 +11,7 @@ struct StepTests {
         TestResult(
             id: "Chapter1Tests.S/t\(line)()/\(file):\(line):1", name: "\(file):\(line)",
             file: "Tests/Chapter1Tests/\(file)", line: line, state: state, issues: [],
-            step: TestResult.step(ofFile: file))
-    }
-
-    @Test("A test file's step is the number its name starts with; a file without one has none")
-    func stepOfFile() {
-        #expect(TestResult.step(ofFile: "Tests/Chapter1Tests/2-NoSecondBoardTests.swift") == 2)
-        #expect(TestResult.step(ofFile: "12-Late.swift") == 12)
-        #expect(TestResult.step(ofFile: "Tests/Chapter2Tests/SampleQuestions.swift") == nil)
-        #expect(
-            TestResult.step(ofFile: "Tests/Chapter9Tests/3rd/Helpers.swift") == nil, "Only the file's own name counts.")
+            step: TestFile.step(ofPath: file))
     }
 
     @Test("Lesson order is step, then file, then line: step 10 comes after step 2, unnumbered files last")

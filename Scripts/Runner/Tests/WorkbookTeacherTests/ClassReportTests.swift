@@ -186,9 +186,6 @@ struct ClassReportTests {
         let chapter = try #require(file.chapters.last)
         let next = try #require(ClassReport.nextFailing(chapter))
         #expect(next.name == "Test 5 of chapter 2" && next.step == 3)
-        #expect(ProgressFile.step(fromFile: "Tests/Chapter1Tests/12-LateTests.swift") == 12)
-        #expect(ProgressFile.step(fromFile: "Tests/Chapter1Tests/Support.swift") == nil)
-        #expect(ProgressFile.step(fromFile: "Tests/Chapter1Tests/2020Tests.swift") == nil)
     }
 
     @Test("The page is self-contained, and names and messages cannot inject markup")

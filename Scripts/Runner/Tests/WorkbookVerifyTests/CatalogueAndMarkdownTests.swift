@@ -193,8 +193,8 @@ struct CatalogueAndMarkdownTests {
             ChapterContentCheck.lessonProblems(unordered, chapter: chapter).problems.contains { $0.contains("order") })
     }
 
-    @Test("Each step's hints end with the code, and test files carry their step")
-    func hintsAndTestFiles() {
+    @Test("Each step's hints end with the code")
+    func hintsEndWithCode() {
         let hints = """
             ## Step 1
             1. A question?
@@ -211,8 +211,34 @@ struct CatalogueAndMarkdownTests {
             ChapterContentCheck.hintSteps(hints) == [
                 .init(number: 1, lastItemHasCode: true), .init(number: 2, lastItemHasCode: false),
             ])
-        #expect(ChapterContentCheck.step(ofTestFile: "2-NoSecondBoardTests.swift") == 2)
-        #expect(ChapterContentCheck.step(ofTestFile: "Support.swift") == nil)
-        #expect(ChapterContentCheck.step(ofTestFile: "12abc.swift") == nil)
+    }
+}
+
+@Suite("Verify's hint check and the learner's hints agree")
+struct HintCheckTests {
+    @Test("A last hint whose code is fenced with ~~~ passes verify, and the learner gets that code")
+    func sameReader() {
+        let hints = """
+            ## Step 1
+            1. A question?
+            2. Show me:
+
+               ~~~swift
+               let x = 1
+               ~~~
+
+            ## Step 2
+            1. A question whose code is not indented, so not part of the item:
+
+            ```swift
+            let y = 2
+            ```
+            """
+        #expect(
+            ChapterContentCheck.hintSteps(hints) == [
+                .init(number: 1, lastItemHasCode: true), .init(number: 2, lastItemHasCode: false),
+            ])
+        let shown = Hints(markdown: hints).steps.map { $0.questions.last.map(Hints.hasCode) }
+        #expect(shown == [true, false], "What verify accepts as code is what --hint shows as code.")
     }
 }

@@ -71,7 +71,7 @@ public struct ProgressFile: Sendable {
                 tests: (chapter.tests ?? []).map { test in
                     Test(
                         name: test.name, file: test.file, state: test.state,
-                        step: test.step ?? test.file.flatMap(Self.step(fromFile:)),
+                        step: test.step ?? test.file.flatMap(TestFile.step(ofPath:)),
                         messages: (test.issues ?? []).map(\.message))
                 },
                 compileErrors: chapter.compileErrors ?? [], crash: chapter.crash, activity: chapter.activity,
@@ -104,14 +104,6 @@ public struct ProgressFile: Sendable {
             case .damaged: "is a progress report with missing or damaged parts"
             }
         }
-    }
-
-    /// `Tests/Chapter1Tests/2-SharedStateTests.swift` → 2; `nil` for a file without a number.
-    static func step(fromFile path: String) -> Int? {
-        let name = path.split(separator: "/").last ?? ""
-        let digits = name.prefix { $0.isNumber }
-        guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
-        return Int(digits)
     }
 
     // MARK: - The file as stored, every version at once

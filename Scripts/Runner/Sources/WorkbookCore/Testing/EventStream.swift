@@ -40,8 +40,8 @@ public struct TestResult: Codable, Sendable, Equatable {
     public var line: Int?
     public var state: TestState
     public var issues: [TestIssue]
-    /// The lesson's step the test belongs to: the number its file's name starts with
-    /// (`2-NoSecondBoardTests.swift` → 2); `nil` for a file without one.
+    /// The lesson's step the test belongs to (``TestFile/step(ofPath:)``): `2-NoSecondBoardTests.swift`
+    /// → 2; `nil` for a file without one.
     public var step: Int? = nil
 
     package init(
@@ -65,12 +65,6 @@ public struct TestResult: Codable, Sendable, Equatable {
 
     /// Whether the test is one to fix: it failed, crashed, hung or could not run.
     public var needsWork: Bool { state != .passed && state != .skipped }
-
-    /// The step a test file belongs to: the integer its name starts with.
-    public static func step(ofFile path: String) -> Int? {
-        let name = path.split(separator: "/").last ?? Substring(path)
-        return Int(name.prefix { $0.isNumber })
-    }
 
     /// Lesson order: by step (files without one last), then file, then line.
     public static func lessonOrder(_ first: TestResult, _ second: TestResult) -> Bool {
@@ -159,7 +153,7 @@ public struct EventStream: Sendable {
             }
             return TestResult(
                 id: id, name: record.displayName ?? record.name ?? id, suite: suite.flatMap { suites[$0] },
-                file: file, line: line, state: state, issues: recorded, step: file.flatMap(TestResult.step(ofFile:)))
+                file: file, line: line, state: state, issues: recorded, step: file.flatMap(TestFile.step(ofPath:)))
         }
         .sorted(by: TestResult.lessonOrder)
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A chapter's hints: questions grouped by the lesson's steps, read from its `HINTS.md`
-/// (`## Step N` headings, each followed by a numbered list).
+/// (`## Step N` headings, each followed by a numbered list). The one reader of `HINTS.md`: the
+/// learner's `--hint` shows what it reads, and verify's chapter content check checks the same.
 ///
 /// An item is a question, or, the last of a step, the code: a sentence whose item continues with
 /// indented lines, a fenced block among them, blank lines inside it included:
@@ -28,21 +29,21 @@ public struct Hints: Sendable, Equatable {
         var steps: [Step] = []
         var item: [String]?  // the current item's lines, without the marker and the indentation
         var indent = 0  // the column the item's text starts at
-        var inFence = false
+        var fence: Character?  // the fence character of the block the item is in: ` or ~
         var blanks = 0  // blank lines seen since the item's last line
         func finishItem() {
             if let lines = item, !steps.isEmpty { steps[steps.count - 1].questions.append(Self.text(of: lines)) }
             item = nil
-            inFence = false
+            fence = nil
             blanks = 0
         }
         for rawLine in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(rawLine)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if item != nil, inFence {
+            if item != nil, let open = fence {
                 let content = Self.dedent(line, by: indent)
                 item!.append(content)
-                if content.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence = false }
+                if Self.fenceMarker(content) == open { fence = nil }
                 continue
             }
             if line.hasPrefix("## ") {
@@ -68,7 +69,7 @@ public struct Hints: Sendable, Equatable {
                 blanks = 0
                 let content = Self.dedent(line, by: indent)
                 item!.append(content)
-                if content.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence = true }
+                fence = Self.fenceMarker(content)
             } else {
                 finishItem()
             }
@@ -97,6 +98,7 @@ public struct Hints: Sendable, Equatable {
         var parts: [String] = []
         var paragraph: [String] = []
         var block: [String]?
+        var fence: Character?
         func finishParagraph() {
             if !paragraph.isEmpty { parts.append(paragraph.joined(separator: " ")) }
             paragraph = []
@@ -106,13 +108,14 @@ public struct Hints: Sendable, Equatable {
             if var code = block {
                 code.append(line)
                 block = code
-                if trimmed.hasPrefix("```") {
+                if Self.fenceMarker(line) == fence {
                     parts.append(code.joined(separator: "\n"))
                     block = nil
                 }
-            } else if trimmed.hasPrefix("```") {
+            } else if let marker = Self.fenceMarker(line) {
                 finishParagraph()
                 block = [line]
+                fence = marker
             } else if trimmed.isEmpty {
                 finishParagraph()
             } else {
@@ -126,18 +129,31 @@ public struct Hints: Sendable, Equatable {
 
     /// Whether a hint holds code (a fenced block): the last level of a step.
     public static func hasCode(_ hint: String) -> Bool {
-        hint.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("```") }
+        hint.split(separator: "\n").contains { fenceMarker(String($0)) != nil }
+    }
+
+    /// The character of a code fence (`` ``` `` or `~~~`) the line is, or `nil` for another line.
+    static func fenceMarker(_ line: String) -> Character? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("```") { return "`" }
+        if trimmed.hasPrefix("~~~") { return "~" }
+        return nil
     }
 
     /// A hint as the terminal shows it: prose indented by two spaces, a fenced block by four,
     /// line for line.
     public static func display(_ hint: String) -> [String] {
-        var inFence = false
+        var open: Character?  // the fence of the block the line is in
         return hint.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let fence = line.trimmingCharacters(in: .whitespaces).hasPrefix("```")
-            defer { if fence { inFence.toggle() } }
+            let marker = fenceMarker(String(line))
+            let inCode = open != nil || marker != nil
+            if let marker, open == nil {
+                open = marker
+            } else if marker != nil, marker == open {
+                open = nil
+            }
             if line.isEmpty { return "" }
-            return (inFence || fence ? "    " : "  ") + line
+            return (inCode ? "    " : "  ") + line
         }
     }
 

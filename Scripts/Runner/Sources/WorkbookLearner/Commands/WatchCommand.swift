@@ -93,7 +93,7 @@ enum WatchCommand {
     /// both size and time. (Hashed with the standard library's hasher: fast, and only compared
     /// within this process.)
     static func fingerprint(of workbook: Workbook) -> [String: Int] {
-        FileTree.files(in: ["Chapters", "Tests"], of: workbook) { _ in true }
+        FileTree.files(in: ["Chapters", "Tests"], of: workbook)
             .compactMapValues { path in
                 FileManager.default.contents(atPath: path).map { data in
                     var hasher = Hasher()

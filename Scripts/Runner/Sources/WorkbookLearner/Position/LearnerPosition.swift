@@ -16,7 +16,7 @@ public enum LearnerPosition {
     /// changes a starter, or a reset, makes that chapter look changed: it is then the one the
     /// report points at until the learner saves another.
     public static func lastChanges(in workbook: Workbook) -> [Int: Date] {
-        let reference = FileTree.files(in: ["Tests", "Solutions"], of: workbook) { _ in true }.values
+        let reference = FileTree.files(in: ["Tests", "Solutions"], of: workbook).values
         guard let unpacked = reference.compactMap(modificationDate).min() else { return [:] }
         var changes: [Int: Date] = [:]
         for chapter in workbook.chapters {

@@ -72,7 +72,7 @@ struct ChapterContentCheck {
         if tests.isEmpty { problems.append("no tests in \(chapter.testsFolder)") }
         for (file, text) in tests.sorted(by: { $0.key < $1.key }) where text.contains("@Test") {
             let name = (file as NSString).lastPathComponent
-            guard let step = Self.step(ofTestFile: name) else {
+            guard let step = TestFile.step(ofPath: name) else {
                 problems.append(
                     "\(chapter.testsFolder)/\(file) holds tests but its name does not start with the step they check (`2-…`)"
                 )
@@ -162,61 +162,21 @@ struct ChapterContentCheck {
         var lastItemHasCode: Bool
     }
 
-    /// The `## Step N` sections of a hints file, and whether each one's last numbered item holds
-    /// a fenced block (the code, for the learner still stuck after the questions).
+    /// The `## Step N` sections of a hints file, as the learner's `--hint` reads them
+    /// (``Hints``), and whether each one's last item holds a fenced block (the code, for the
+    /// learner still stuck after the questions).
     static func hintSteps(_ text: String) -> [HintStep] {
-        var steps: [HintStep] = []
-        var itemHasCode = false
-        var inFence = false
-        func finish() {
-            if !steps.isEmpty { steps[steps.count - 1].lastItemHasCode = itemHasCode }
+        Hints(markdown: text).steps.map { step in
+            HintStep(number: step.number, lastItemHasCode: step.questions.last.map(Hints.hasCode) ?? false)
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                if !inFence && !steps.isEmpty && line.first == " " { itemHasCode = true }
-                inFence.toggle()
-                continue
-            }
-            if inFence { continue }
-            if line.hasPrefix("## ") {
-                finish()
-                itemHasCode = false
-                let words = line.dropFirst(3).split(separator: " ")
-                if words.count >= 2, words[0] == "Step",
-                    let number = Int(words[1].trimmingCharacters(in: .punctuationCharacters))
-                {
-                    steps.append(HintStep(number: number, lastItemHasCode: false))
-                } else {
-                    break
-                }
-            } else if let dot = line.firstIndex(of: "."), Int(line[..<dot]) != nil {
-                itemHasCode = false  // a new item: only the last one's code counts
-            }
-        }
-        finish()
-        return steps
     }
 
     // MARK: - Tests and sources
 
-    /// `2-NoSecondBoardTests.swift` → 2.
-    static func step(ofTestFile name: String) -> Int? {
-        let digits = name.prefix { $0.isNumber }
-        guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
-        return Int(digits)
-    }
-
     /// The Swift files below `folder`, relative path → text, leaving out a solution's catalogue.
     static func swiftFiles(in folder: URL) throws -> [String: String] {
         var files: [String: String] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return files }
-        while let path = walker.nextObject() as? String {
-            if path == "Catalogue" {
-                walker.skipDescendants()
-                continue
-            }
-            guard path.hasSuffix(".swift") else { continue }
+        for path in FileTree.paths(in: folder, skipping: ["Catalogue"]) where path.hasSuffix(".swift") {
             files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
         }
         return files

@@ -115,9 +115,7 @@ public struct ClassroomCheck: Sendable {
                 if name.hasSuffix(".swift") {
                     try replace(starter.appendingPathComponent(name), with: source)
                 } else if name == "TestDoubles" {
-                    let walker = fileManager.enumerator(atPath: source.path)
-                    while let path = walker?.nextObject() as? String {
-                        guard path.hasSuffix(".swift") else { continue }
+                    for path in FileTree.paths(in: source) where path.hasSuffix(".swift") {
                         try replace(
                             starter.appendingPathComponent("TestDoubles/\(path)"),
                             with: source.appendingPathComponent(path))

@@ -151,20 +151,9 @@ struct MarkdownCode {
 
     /// The Markdown files to check: every `.md` of the workbook outside build folders.
     func markdownFiles() -> [String] {
-        var files: [String] = []
-        let root = workbook.root.path
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        while let path = walker.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            if name.hasPrefix(".build") || name == ".git" || name == ".workbook" || name == ".swiftpm" {
-                walker.skipDescendants()
-                continue
-            }
-            if path.hasSuffix(".md"), onlyChapter == nil || chapter(of: path) == onlyChapter {
-                files.append(path)
-            }
+        FileTree.paths(in: workbook.root).filter { path in
+            path.hasSuffix(".md") && (onlyChapter == nil || chapter(of: path) == onlyChapter)
         }
-        return files.sorted()
     }
 
     /// The chapter a file belongs to, from its folder (`Chapters/Chapter3-…/`, `Solutions/Chapter3-…/`).
