@@ -298,29 +298,30 @@ public struct Verifier: Sendable {
     // MARK: - Building
 
     func build(_ tools: PackageTools, chapters: Set<Int>?, title: String) async -> Step {
-        await measure(title) {
-            let result = try await tools.build(chapters: chapters)
-            let warnings = Diagnostics.warnings(in: result.output)
-            guard !result.succeeded || !warnings.isEmpty else { return [] }
-            let errors = Diagnostics.errors(in: result.output, relativeTo: tools.workbook).map(\.summary)
-            let other = Diagnostics.otherProblems(in: result.output)
-            let problems = errors + warnings + other
-            return problems.isEmpty ? result.output.split(separator: "\n").suffix(20).map(String.init) : problems
-        }
+        await measure(title) { try await buildProblems(tools, chapters: chapters) }
+    }
+
+    /// What is wrong with a build that must succeed without a warning: nothing, or its summary.
+    func buildProblems(_ tools: PackageTools, chapters: Set<Int>?) async throws -> [String] {
+        let result = try await tools.build(chapters: chapters)
+        let summary = BuildSummary(result.output, relativeTo: tools.workbook)
+        return result.succeeded && summary.warnings.isEmpty ? [] : summary.problems()
     }
 
     // MARK: - Running the tests
+
+    /// The tests the options select: chapter N's with `--chapter N`, else all.
+    func testFilter(in workbook: Workbook) -> String {
+        options.chapter.flatMap(workbook.chapter)?.testFilter ?? ".*"
+    }
 
     /// One run of every selected test in a single process, in parallel as Swift Testing does it.
     func runAll(_ tools: PackageTools, chapters: Set<Int>?, label: String) async throws -> ([TestResult], CommandResult)
     {
         let events = workFolder.appendingPathComponent("events-\(label)-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: events) }
-        let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
-        let result = try await tools.test(
-            filter: filter, events: events, chapters: chapters, timeLimit: options.timeLimit)
-        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
-        return (stream.results(ending: result.ending), result)
+        let run = try await tools.runTests(
+            testFilter(in: tools.workbook), chapters: chapters, timeLimit: options.timeLimit, events: events)
+        return (run.tests, run.process)
     }
 
     func solutionsPass(_ tools: PackageTools, chapters: Set<Int>?) async -> (Step, [[TestResult]]) {
@@ -435,14 +436,12 @@ public struct Verifier: Sendable {
             let build = try await check.build(chapters: chapters)
             guard build.succeeded else {
                 return ["the build with --sanitize=thread failed:"]
-                    + Diagnostics.errors(in: build.output, relativeTo: check.tools.workbook).map(\.summary)
-                    + build.output.split(separator: "\n").suffix(10).map(String.init)
+                    + BuildSummary(build.output, relativeTo: check.tools.workbook).problems()
             }
             let events = workFolder.appendingPathComponent("events-tsan-\(UUID().uuidString).jsonl")
-            defer { try? FileManager.default.removeItem(at: events) }
-            let filter = options.chapter.map { "^Chapter\($0)Tests\\." } ?? ".*"
             let outcome = try await check.run(
-                filter: filter, chapters: chapters, timeLimit: options.timeLimit, events: events)
+                filter: testFilter(in: check.tools.workbook), chapters: chapters, timeLimit: options.timeLimit,
+                events: events)
             var problems: [String] = []
             if !outcome.races.isEmpty {
                 problems.append("Thread Sanitizer reported \(outcome.races.count) data race(s):")
@@ -536,13 +535,8 @@ public struct Verifier: Sendable {
     /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
     func runnerUnitTests(_ runner: PackageTools) async -> Step {
         await measure("the runner's own tests build, no warnings, and pass") {
-            let build = try await runner.build(chapters: nil)
-            let warnings = Diagnostics.warnings(in: build.output)
-            guard build.succeeded, warnings.isEmpty else {
-                let errors = Diagnostics.errors(in: build.output, relativeTo: runner.workbook).map(\.summary)
-                let problems = errors + warnings + Diagnostics.otherProblems(in: build.output)
-                return problems.isEmpty ? build.output.split(separator: "\n").suffix(20).map(String.init) : problems
-            }
+            let problems = try await buildProblems(runner, chapters: nil)
+            guard problems.isEmpty else { return problems }
             return try await runnerTestProblems(
                 suite: nil, environment: [:], tools: runner, timeLimit: .seconds(300))
         }
@@ -598,12 +592,11 @@ public struct Verifier: Sendable {
         var tools = runner
         tools.environment.merge(environment) { $1 }
         let events = workFolder.appendingPathComponent("events-runner-\(suite ?? "all")-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: events) }
+        // The runner's tests are in a test module per module of the runner (WorkbookCoreTests, …).
         let filter = suite.map { "^Workbook[A-Za-z]+Tests\\.\($0)/" } ?? "^Workbook[A-Za-z]+Tests\\."
-        let result = try await tools.test(filter: filter, events: events, chapters: nil, timeLimit: timeLimit)
-        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
-        let tests = stream.results(ending: result.ending)
-        if tests.isEmpty { return ["no test of \(suite ?? "the runner") ran (\(result.ending))"] }
+        let run = try await tools.runTests(filter, chapters: nil, timeLimit: timeLimit, events: events)
+        let tests = run.tests
+        if tests.isEmpty { return ["no test of \(suite ?? "the runner") ran (\(run.ending))"] }
         let expected: Set<TestState> = suite == nil ? [.passed, .skipped] : [.passed]
         return tests.filter { !expected.contains($0.state) }.map { "\($0.state.rawValue): \(Self.describe($0))" }
     }

@@ -121,3 +121,33 @@ struct WorkbookTests {
         try body(folder)
     }
 }
+
+@Suite("A failed build, summarised")
+struct BuildSummaryTests {
+    @Test("Errors, warnings and other problems, each once; SwiftPM's own warning is not named twice")
+    func problems() {
+        let output = """
+            /w/Chapters/Chapter1-X/Board.swift:3:5: error: cannot find 'x' in scope
+            /w/Chapters/Chapter1-X/Board.swift:4:9: warning: variable 'y' was never used
+            warning: 'workbook': found 1 file(s) which are unhandled
+            error: link command failed
+            """
+        let summary = BuildSummary(output, relativeTo: .stub(root: "/w"))
+        #expect(
+            summary.problems() == [
+                "Chapters/Chapter1-X/Board.swift:3:5: cannot find 'x' in scope",
+                "/w/Chapters/Chapter1-X/Board.swift:4:9: warning: variable 'y' was never used",
+                "warning: 'workbook': found 1 file(s) which are unhandled", "error: link command failed",
+            ])
+        #expect(summary.headline == "Chapters/Chapter1-X/Board.swift:3:5: cannot find 'x' in scope")
+    }
+
+    @Test("A build that names no problem is summarised by its last lines, never by nothing")
+    func lastLines() {
+        let output = (1...30).map { "line \($0)" }.joined(separator: "\n")
+        let summary = BuildSummary(output)
+        #expect(summary.problems() == (11...30).map { "line \($0)" })
+        #expect(summary.problems(tail: 2) == ["line 29", "line 30"])
+        #expect(summary.headline == nil)
+    }
+}

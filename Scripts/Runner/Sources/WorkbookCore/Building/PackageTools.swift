@@ -87,7 +87,9 @@ public struct PackageTools: Sendable {
         ).run()
     }
 
-    /// Runs the tests that `filter` selects, writing Swift Testing's event stream to `events`.
+    /// Runs the tests that `filter` selects and reads what they reported: the one way the runner,
+    /// the race check and the verifier run tests. Swift Testing writes its event stream to
+    /// `events`, which is read once the process has ended and then removed.
     ///
     /// On Linux the test binary is run directly, which saves SwiftPM's start-up for every chapter;
     /// elsewhere `swift test --skip-build` runs it.
@@ -96,9 +98,22 @@ public struct PackageTools: Sendable {
     /// is stopped (in `CommandResult.errors` with `separateErrors`). That needs the test process
     /// itself to get the signal, which only the direct run on Linux gives; through `swift test`
     /// (macOS) the process is stopped without a backtrace.
-    public func test(
-        filter: String, events: URL, chapters: Set<Int>?, timeLimit: Duration?, log: URL? = nil,
+    public func runTests(
+        _ filter: String, chapters: Set<Int>?, timeLimit: Duration?, events: URL,
         whenTimeIsUp: Command.TimeUp = .stop, separateErrors: Bool = false
+    ) async throws -> TestRun {
+        defer { try? FileManager.default.removeItem(at: events) }
+        let process = try await test(
+            filter: filter, events: events, chapters: chapters, timeLimit: timeLimit, whenTimeIsUp: whenTimeIsUp,
+            separateErrors: separateErrors)
+        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: workbook)
+        return TestRun(events: stream, process: process)
+    }
+
+    /// The test process itself, for ``runTests(_:chapters:timeLimit:events:whenTimeIsUp:separateErrors:)``.
+    private func test(
+        filter: String, events: URL, chapters: Set<Int>?, timeLimit: Duration?,
+        whenTimeIsUp: Command.TimeUp, separateErrors: Bool
     ) async throws -> CommandResult {
         let options = [
             "--filter", filter, "--event-stream-output-path", events.path, "--event-stream-version", "0",
@@ -119,7 +134,7 @@ public struct PackageTools: Sendable {
         // directly is killed with everything it started.
         command.whenCancelled = direct ? .kill : .terminate
         command.whenTimeIsUp = direct ? whenTimeIsUp : .stop
-        return try await command.run(log: log, separateErrors: separateErrors)
+        return try await command.run(separateErrors: separateErrors)
     }
 
     /// Whether several test runs can go at once. Only when the test binary runs directly:

@@ -59,9 +59,7 @@ public struct TestResult: Codable, Sendable, Equatable {
     }
 
     /// A `--filter` pattern that selects exactly this test.
-    public var exactFilter: String {
-        "^" + NSRegularExpression.escapedPattern(for: id) + "$"
-    }
+    public var exactFilter: String { TestResult.filter(selecting: [id]) }
 
     /// Whether the test is one to fix: it failed, crashed, hung or could not run.
     public var needsWork: Bool { state != .passed && state != .skipped }

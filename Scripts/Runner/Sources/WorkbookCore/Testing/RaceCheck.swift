@@ -47,11 +47,10 @@ public struct RaceCheck: Sendable {
         // Unless told to stop at the first, report every race and keep going, so that the tests'
         // own verdicts arrive.
         run.environment["TSAN_OPTIONS"] = "halt_on_error=\(stopAtFirstRace ? 1 : 0):report_signal_unsafe=0"
-        let result = try await run.test(filter: filter, events: events, chapters: chapters, timeLimit: timeLimit)
-        let stream = EventStream((try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
+        let tests = try await run.runTests(filter, chapters: chapters, timeLimit: timeLimit, events: events)
         return Outcome(
-            tests: stream.results(ending: result.ending), ending: result.ending,
-            races: DataRace.parse(result.output, relativeTo: tools.workbook), output: result.output)
+            tests: tests.tests, ending: tests.ending,
+            races: DataRace.parse(tests.process.output, relativeTo: tools.workbook), output: tests.process.output)
     }
 
     /// Builds `Scripts/Runner/tsan/MutexAnnotations.c` into the sanitized build's scratch folder,

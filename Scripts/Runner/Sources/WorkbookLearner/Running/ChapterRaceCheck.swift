@@ -70,8 +70,7 @@ struct ChapterRaceCheck: Sendable {
         guard !chapters.isEmpty else { return [:] }
         let built = try await build(Set(chapters.map(\.number)))
         guard built.succeeded else {
-            let errors = Diagnostics.errors(in: built.output, relativeTo: workbook).map(\.summary)
-            let why = (errors.first ?? Diagnostics.otherProblems(in: built.output).first) ?? "the build \(built.ending)"
+            let why = BuildSummary(built.output, relativeTo: workbook).headline ?? "the build \(built.ending)"
             let note = "the build with Thread Sanitizer failed: \(why)"
             return Dictionary(
                 uniqueKeysWithValues: chapters.map { ($0.number, RaceCheckResult(verdict: .notChecked, note: note)) })
@@ -81,11 +80,11 @@ struct ChapterRaceCheck: Sendable {
         defer { folder.remove() }
         for chapter in chapters {
             let events = folder.url.appendingPathComponent("events-\(chapter.number).jsonl")
-            let filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
             var result: RaceCheckResult
             do {
                 let outcome = try await check.run(
-                    filter: filter, chapters: Set(chapters.map(\.number)), timeLimit: timeLimit, events: events)
+                    filter: chapter.testFilter, chapters: Set(chapters.map(\.number)), timeLimit: timeLimit,
+                    events: events)
                 result = RaceCheckResult.verdict(of: outcome, timeLimit: timeLimit)
                 result.races = await result.races.demangled()
             } catch is CancellationError {

@@ -36,6 +36,9 @@ public struct ProgressRunner: Sendable {
     /// The log of a build of the course that `Scripts/workbook` started while it built the
     /// runner: the runner's own build waits for it (SwiftPM's lock), and shows its progress.
     public var headStartLog: URL?
+    /// Runs one test process in place of the tools (filter, chapters, time limit), for the unit
+    /// tests of the reruns after a crash or a hang; `nil` runs the real tests.
+    var testProcess: (@Sendable (String, Set<Int>?, Duration) async throws -> TestRun)?
 
     public var workbook: Workbook { tools.workbook }
 
@@ -160,7 +163,8 @@ public struct ProgressRunner: Sendable {
             }
             if result.succeeded { return outcome }
 
-            let errors = Diagnostics.errors(in: result.output, relativeTo: workbook)
+            let summary = BuildSummary(result.output, relativeTo: workbook)
+            let errors = summary.errors
             var byChapter: [Int: [CompilerError]] = [:]
             var unowned: [CompilerError] = []
             for error in errors {
@@ -173,11 +177,9 @@ public struct ProgressRunner: Sendable {
             let newlyBroken = byChapter.filter { remaining.contains($0.key) }
             guard unowned.isEmpty, !newlyBroken.isEmpty else {
                 // Not one chapter's fault: report what the build said.
-                let other = Diagnostics.otherProblems(in: result.output)
+                let other = summary.otherProblems
                 outcome.problems =
-                    !unowned.isEmpty
-                    ? unowned.map(\.summary)
-                    : (other.isEmpty ? Array(result.output.split(separator: "\n").suffix(15).map(String.init)) : other)
+                    !unowned.isEmpty ? unowned.map(\.summary) : (other.isEmpty ? summary.last(15) : other)
                 return outcome
             }
             outcome.broken.merge(newlyBroken) { old, _ in old }
@@ -264,7 +266,7 @@ public struct ProgressRunner: Sendable {
         var crash: String?
         var hang: HangLocation?
         var printed: [Substring] = []
-        var filter = "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\."
+        var filter = chapter.testFilter
         // The time limit is the chapter's, reruns included: a hang costs it once, not once a round.
         let deadline = ContinuousClock.now + timeLimit
         for round in 0..<4 {
@@ -301,8 +303,7 @@ public struct ProgressRunner: Sendable {
             }
             let remaining = catalogue.filter { outcomes[$0.id] == nil }
             guard !remaining.isEmpty, !stuck.isEmpty else { break }
-            filter =
-                "^(" + remaining.map { NSRegularExpression.escapedPattern(for: $0.id) }.joined(separator: "|") + ")$"
+            filter = TestResult.filter(selecting: remaining.map(\.id))
         }
 
         let tests = catalogue.map { test in
@@ -358,11 +359,14 @@ public struct ProgressRunner: Sendable {
         filter: String, included: Set<Int>?, in folder: URL, round: Int, timeLimit: Duration
     ) async throws -> (EventStream, CommandResult) {
         let events = folder.appendingPathComponent("events-\(round).jsonl")
-        let result = try await tools.test(
-            filter: filter, events: events, chapters: included, timeLimit: timeLimit,
+        if let testProcess {
+            let run = try await testProcess(filter, included, timeLimit)
+            return (run.events, run.process)
+        }
+        let run = try await tools.runTests(
+            filter, chapters: included, timeLimit: timeLimit, events: events,
             whenTimeIsUp: .backtrace(grace: .seconds(5)), separateErrors: true)
-        let text = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        return (EventStream(text, relativeTo: workbook), result)
+        return (run.events, run.process)
     }
 
     /// "Chapters/Chapter2…/AppSettings.swift:40: Fatal error: …", or how the process ended.

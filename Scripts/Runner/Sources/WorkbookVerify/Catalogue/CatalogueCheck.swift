@@ -108,7 +108,7 @@ struct CatalogueCheck: Sendable {
         func filter(for names: [String]) -> String? {
             let ids = names.compactMap { identifiers[$0] }
             guard ids.count == names.count else { return nil }
-            return "^(" + ids.joined().map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")$"
+            return TestResult.filter(selecting: ids.joined().map { $0 })
         }
     }
 
@@ -123,14 +123,15 @@ struct CatalogueCheck: Sendable {
         var build = try await tools.build(chapters: only)
         spent.builds += build.duration
         if !build.succeeded, build.output.contains("linker command failed"),
-            Diagnostics.errors(in: build.output, relativeTo: tools.workbook).isEmpty
+            BuildSummary(build.output, relativeTo: tools.workbook).errors.isEmpty
         {
             // Seen once in CI, and not since: the link of an unchanged test program failed with no
             // error in any source file. A second link tells such a hiccup from a real problem.
             build = try await tools.build(chapters: only)
             spent.builds += build.duration
         }
-        let errors = Diagnostics.errors(in: build.output, relativeTo: tools.workbook)
+        let summary = BuildSummary(build.output, relativeTo: tools.workbook)
+        let errors = summary.errors
         if case .compiler(let phrase) = item.expectation {
             if build.succeeded { return ["it compiles, but the compiler should refuse it, mentioning \"\(phrase)\""] }
             func mentionsPhrase(_ errors: [CompilerError]) -> Bool {
@@ -149,19 +150,16 @@ struct CatalogueCheck: Sendable {
                 ? "Chapter\(chapter.number)TestDoubles" : "Chapter\(chapter.number)"
             let alone = try await tools.build(target: ownTarget, chapters: only)
             spent.builds += alone.duration
-            if mentionsPhrase(Diagnostics.errors(in: alone.output, relativeTo: tools.workbook)) { return [] }
+            if mentionsPhrase(BuildSummary(alone.output, relativeTo: tools.workbook).errors) { return [] }
             let inChapter = errors.filter { $0.file.hasPrefix(chapter.starterFolder + "/") }
             return ["it does not compile, but no error in the chapter's files mentions \"\(phrase)\":"]
                 + (inChapter.isEmpty ? errors : inChapter).prefix(5).map { "  " + $0.summary }
         }
         guard build.succeeded else {
-            let other = Diagnostics.otherProblems(in: build.output) + Diagnostics.warnings(in: build.output)
-            return ["it does not compile (with warnings as errors):"]
-                + (errors.map(\.summary) + other).prefix(8).map { "  " + $0 }
+            return ["it does not compile (with warnings as errors):"] + summary.problems().prefix(8).map { "  " + $0 }
         }
 
         let runs = item.dependsOnTiming ? timingRuns : self.runs
-        defer { try? FileManager.default.removeItem(at: events) }
 
         // A mistake needs only the tests that must catch it, once their names are known.
         var selection = chapterTests
@@ -171,20 +169,17 @@ struct CatalogueCheck: Sendable {
         default: break
         }
         for run in 1...runs {
-            let result = try await tools.test(filter: selection, events: events, chapters: only, timeLimit: timeLimit)
-            spent.runs += result.duration
-            let stream = EventStream(
-                (try? String(contentsOf: events, encoding: .utf8)) ?? "", relativeTo: tools.workbook)
-            let tests = stream.results(ending: result.ending)
-            if selection == chapterTests { names.learn(tests) }
-            let problems = verdict(item, tests: tests, ending: result.ending, run: run)
+            let result = try await tools.runTests(selection, chapters: only, timeLimit: timeLimit, events: events)
+            spent.runs += result.process.duration
+            if selection == chapterTests { names.learn(result.tests) }
+            let problems = verdict(item, tests: result.tests, ending: result.ending, run: run)
             if !problems.isEmpty { return problems }
         }
         return []
     }
 
     /// A filter that selects all of the chapter's tests.
-    private var chapterTests: String { "^" + NSRegularExpression.escapedPattern(for: chapter.testModule) + "\\." }
+    private var chapterTests: String { chapter.testFilter }
 
     /// Where a run of the tests writes its events, read once the run is over.
     private var events: URL { workspace.appendingPathComponent("events.jsonl") }
@@ -201,12 +196,9 @@ struct CatalogueCheck: Sendable {
         let build = try await races.build(chapters: only)
         spent.sanitizedBuilds += build.duration
         guard build.succeeded else {
-            let errors = Diagnostics.errors(in: build.output, relativeTo: races.tools.workbook).map(\.summary)
-            let other = Diagnostics.otherProblems(in: build.output) + Diagnostics.warnings(in: build.output)
             return ["it does not compile (with warnings as errors, under Thread Sanitizer):"]
-                + (errors + other).prefix(8).map { "  " + $0 }
+                + BuildSummary(build.output, relativeTo: races.tools.workbook).problems().prefix(8).map { "  " + $0 }
         }
-        defer { try? FileManager.default.removeItem(at: events) }
         let isMistake = item.expectation == .raceCheck
         for run in 1...(item.dependsOnTiming ? timingRuns : runs) {
             let clock = ContinuousClock()
