@@ -7,8 +7,7 @@ extension Verifier {
     /// `actionlint` on every workflow in `.github/workflows/`. `jactionlint` (a fork that PyPI
     /// ships as a wheel) stands in for it where `actionlint` is missing, limited to the checks
     /// actionlint makes (`--profile correctness`). Where neither is installed, a notice.
-    func workflowsLint(in mirror: Workbook) async -> Step {
-        let title = "the GitHub workflows pass actionlint"
+    func workflowsLint(_ title: String, in mirror: Workbook) async -> Step {
         let folder = mirror.root.appendingPathComponent(".github/workflows")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted()
@@ -37,8 +36,7 @@ extension Verifier {
 
     /// GitHub Classroom's graded commands, read from its workflow: each fails on the starters and
     /// passes on the solutions (``ClassroomCheck``).
-    func classroomCommands(in mirror: Workbook) async -> Step {
-        let title = "GitHub Classroom's graded commands: starters fail, solutions pass"
+    func classroomCommands(_ title: String, in mirror: Workbook) async -> Step {
         report(.started(title))
         let clock = ContinuousClock()
         let start = clock.now
@@ -65,8 +63,7 @@ extension Verifier {
     }
 
     /// The class table read back by Python's csv module (`ClassTablePythonTests`).
-    func classTableInPython(_ runner: PackageTools) async -> Step {
-        let title = "the class table, read back by Python's csv module"
+    func classTableInPython(_ title: String, _ runner: PackageTools) async -> Step {
         guard let python = ProgramLookup.onPath("python3") else {
             return Step(title: title, result: .unavailable("it needs python3, and this machine lacks it"))
         }
@@ -76,8 +73,7 @@ extension Verifier {
     }
 
     /// The class table opened by LibreOffice (`ClassTableSpreadsheetTests`).
-    func classTableInSpreadsheet(_ runner: PackageTools) async -> Step {
-        let title = "the class table, opened by a spreadsheet (LibreOffice)"
+    func classTableInSpreadsheet(_ title: String, _ runner: PackageTools) async -> Step {
         let candidates = [
             ProgramLookup.onPath("soffice"), ProgramLookup.onPath("libreoffice"),
             "/Applications/LibreOffice.app/Contents/MacOS/soffice",

@@ -9,9 +9,8 @@ public struct Verifier: Sendable {
         public var chapter: Int?
         /// How many times the tests run against the solutions and against the starters.
         public var runs = 3
-        public var threadSanitizer = true
-        public var runnerScenarios = true
-        public var catalogue = true
+        /// The checks the options leave out (`--skip-tsan`, …): not a full verification.
+        public var leftOut: Set<SkipOption> = []
         /// Check only this chapter's catalogue, and nothing else (a maintainer's quick check).
         public var catalogueChapter: Int?
         /// With `catalogueChapter`: check only this case of its catalogue.
@@ -63,143 +62,78 @@ public struct Verifier: Sendable {
     public var workFolder: URL { workbook.root.appendingPathComponent(".build-verify") }
 
     /// Runs every check; the steps, in order, with their results.
+    ///
+    /// First a copy of the workbook to work on (``WorkbookCopy``: the working copy is only read);
+    /// then, with `--catalogue N`, that catalogue alone; otherwise every check of ``checks(options:)``.
     public func run() async -> [Step] {
         var steps: [Step] = []
         func record(_ step: Step) {
             steps.append(step)
             report(.ended(step))
         }
+        let (copied, mirror) = await copyWorkbook()
+        record(copied)
+        guard let mirror else { return steps }
 
-        // Everything below works on a mirror: the working copy is only read.
-        let mirrorFolder = workFolder.appendingPathComponent("workbook")
+        if let only = options.catalogueChapter {
+            // A maintainer's quick check of one catalogue: nothing else runs, so it cannot pass
+            // for a full verification.
+            let title = Self.checks(options: options).first { $0.id == .catalogue }?.title ?? "the catalogue"
+            record(await catalogueHolds(title, in: mirror, chapters: [only], onlyCase: options.catalogueCase))
+            record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
+            return steps
+        }
+        await runChecks(Self.checks(options: options), on: mirror, record: record)
+        return steps
+    }
+
+    /// The copy of the workbook every check works on, in `.build-verify/workbook`, brought in line
+    /// with the working copy; `nil` when it could not be made.
+    func copyWorkbook() async -> (Step, Workbook?) {
+        let folder = workFolder.appendingPathComponent("workbook")
         var notes: [String] = []
-        let mirrored = await measure("a copy of the workbook to check, in .build-verify/workbook") {
-            let outcome = try await WorkbookCopy(of: workbook.root, at: mirrorFolder).sync()
+        let step = await measure("a copy of the workbook to check, in .build-verify/workbook") {
+            let outcome = try await WorkbookCopy(of: workbook.root, at: folder).sync()
             if outcome.usedCommittedStarters {
                 notes.append("Chapters/ has local changes: checking the committed starters instead.")
             }
             if !outcome.isGitCheckout { notes.append("Not a git checkout: checking the files as they are.") }
             return []
         }
-        record(mirrored)
-        guard mirrored.result == .passed, let mirror = try? Workbook(root: mirrorFolder) else {
-            return steps
-        }
+        guard step.result == .passed, let copy = try? Workbook(root: folder) else { return (step, nil) }
         for note in notes { report(.note(note)) }
-
-        if let only = options.catalogueChapter {
-            // A maintainer's quick check of one catalogue: nothing else runs, so it cannot pass
-            // for a full verification.
-            record(await catalogueHolds(in: mirror, chapters: [only], onlyCase: options.catalogueCase))
-            record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
-            return steps
-        }
-
-        record(
-            await measure("layout: lessons lead with their steps, hints, walk-throughs, teacher's notes, tests, TODOs")
-            {
-                try ChapterContentCheck(workbook: mirror).problems(only: options.chapter)
-            })
-        record(await measure("Tests/SHA256SUMS lists the tests as they are") { Self.testHashProblems(in: mirror) })
-        record(await measure("formatting: swift format lint --strict") { try await formatProblems(in: mirror) })
-        record(await seedOverlap(in: mirror))
-        record(await workflowsLint(in: mirror))
-
-        let chapters = options.chapter.map { Set([$0]) }
-        var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
-        var solutions = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("solutions"))
-        starters.buildArguments = PackageTools.verifying
-        solutions.buildArguments = PackageTools.verifying
-
-        let startersBuilt = await build(starters, chapters: chapters, title: "starters and tests build, no warnings")
-        record(startersBuilt)
-        let solutionsBuilt = await build(solutions, chapters: chapters, title: "solutions and tests build, no warnings")
-        record(solutionsBuilt)
-
-        var solutionRuns: [[TestResult]] = []
-        if solutionsBuilt.result == .passed {
-            let (step, runs) = await solutionsPass(solutions, chapters: chapters)
-            solutionRuns = runs
-            record(step)
-        } else {
-            record(Step(title: "solutions pass every test", result: .skipped("the solutions do not build")))
-        }
-        if startersBuilt.result == .passed {
-            record(await startersFail(starters, chapters: chapters, solutionRuns: solutionRuns, workbook: mirror))
-        } else {
-            record(Step(title: "starters fail every chapter test", result: .skipped("the starters do not build")))
-        }
-
-        if startersBuilt.result == .passed && solutionsBuilt.result == .passed {
-            record(await markdownCompiles(in: mirror, starters: starters, solutions: solutions))
-        } else {
-            record(
-                Step(
-                    title: "code in the Markdown compiles, or fails as it says",
-                    result: .skipped("the starters or the solutions do not build")))
-        }
-
-        if !options.catalogue {
-            record(
-                Step(title: "the catalogue of designs and mistakes", result: .skipped("left out with --skip-catalogue"))
-            )
-        } else if startersBuilt.result == .passed {
-            record(await catalogueHolds(in: mirror, chapters: chapters))
-        } else {
-            record(
-                Step(title: "the catalogue of designs and mistakes", result: .skipped("the starters do not build")))
-        }
-
-        if !options.threadSanitizer {
-            record(Step(title: "Thread Sanitizer", result: .skipped("left out with --skip-tsan")))
-        } else if solutionsBuilt.result == .passed {
-            let sanitized = RaceCheck(
-                workbook: mirror, mode: .solutions, scratchPath: scratch("tsan"),
-                environment: ProcessInfo.processInfo.environment)
-            record(await threadSanitizer(sanitized, chapters: chapters))
-        } else {
-            record(Step(title: "Thread Sanitizer", result: .skipped("the solutions do not build")))
-        }
-
-        // The runner's own package: its unit tests, the class report in a browser, the scenarios.
-        var runner = PackageTools.runner(of: mirror, scratchPath: scratch("runner"))
-        runner.buildArguments = PackageTools.verifying
-        let runnerTested = await runnerUnitTests(runner)
-        record(runnerTested)
-        let classroomTitle = "GitHub Classroom's graded commands: starters fail, solutions pass"
-        let scenariosTitle = "the runner's scenarios"
-        if runnerTested.result == .passed {
-            record(await classReportInBrowser(runner))
-            record(await classTableInPython(runner))
-            record(await classTableInSpreadsheet(runner))
-        } else {
-            for title in [
-                "the class report, as a browser shows it", "the class table, read back by Python's csv module",
-                "the class table, opened by a spreadsheet (LibreOffice)", classroomTitle,
-            ] {
-                record(Step(title: title, result: .skipped("the runner's tests fail")))
-            }
-        }
-        // Classroom's commands and the scenarios each work in copies of the workbook of their own,
-        // and neither keeps both cores busy (a build of one chapter, a test run, a relink): they
-        // run side by side. Each one's time limits leave room for the other.
-        async let classroom: Step? = runnerTested.result == .passed ? classroomCommands(in: mirror) : nil
-        async let scenarios: Step = {
-            if !options.runnerScenarios {
-                return Step(title: scenariosTitle, result: .skipped("left out with --skip-scenarios"))
-            }
-            guard runnerTested.result == .passed && startersBuilt.result == .passed else {
-                return Step(
-                    title: scenariosTitle, result: .skipped("the runner's tests fail or the starters do not build"))
-            }
-            return await runnerScenarios(runner)
-        }()
-        if let classroom = await classroom { record(classroom) }
-        record(await scenarios)
-        return steps
+        return (step, copy)
     }
 
-    private func scratch(_ name: String) -> String { workFolder.appendingPathComponent(name).path }
+    /// Runs `checks` in order, each once the checks it needs have passed and unless an option
+    /// leaves it out; checks marked to run alongside each other run at the same time.
+    func runChecks(_ checks: [Check], on mirror: Workbook, record: (Step) -> Void) async {
+        let work = Work(verifier: self, mirror: mirror)
+        var outcomes: [CheckID: Step.Result] = [:]
+        var next = checks[...]
+        while let first = next.popFirst() {
+            var group = [first]
+            while first.runsAlongside, let other = next.first, other.runsAlongside { group.append(next.removeFirst()) }
+            let known = outcomes
+            let done = await withTaskGroup(of: (Int, Step).self) { tasks in
+                for (index, check) in group.enumerated() {
+                    tasks.addTask {
+                        if let why = Self.skipReason(for: check, in: checks, options: options, outcomes: known) {
+                            return (index, Step(title: check.title, result: .skipped(why)))
+                        }
+                        return (index, await check.run(self, work, check.title))
+                    }
+                }
+                var steps: [(Int, Step)] = []
+                for await step in tasks { steps.append(step) }
+                return steps.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            for (check, step) in zip(group, done) {
+                outcomes[check.id] = step.result
+                record(step)
+            }
+        }
+    }
 
     /// Runs `body` as a step: it passes when `body` returns no problems.
     func measure(_ title: String, _ body: () async throws -> [String]) async -> Step {
@@ -280,8 +214,7 @@ public struct Verifier: Sendable {
         return folder.path
     }
 
-    func seedOverlap(in mirror: Workbook) async -> Step {
-        let title = "no text repeats the source articles"
+    func seedOverlap(_ title: String, in mirror: Workbook) async -> Step {
         let tool = workbook.root.deletingLastPathComponent().appendingPathComponent("shared/tools/seed-overlap")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             return Step(title: title, result: .unavailable("../shared/tools/seed-overlap is not beside the workbook"))
@@ -324,8 +257,7 @@ public struct Verifier: Sendable {
         return (run.tests, run.process)
     }
 
-    func solutionsPass(_ tools: PackageTools, chapters: Set<Int>?) async -> (Step, [[TestResult]]) {
-        let title = "solutions pass every test, \(options.runs) runs, two of them at once"
+    func solutionsPass(_ title: String, _ tools: PackageTools, chapters: Set<Int>?) async -> (Step, [[TestResult]]) {
         report(.started(title))
         let clock = ContinuousClock()
         let start = clock.now
@@ -352,9 +284,10 @@ public struct Verifier: Sendable {
     }
 
     func startersFail(
-        _ tools: PackageTools, chapters: Set<Int>?, solutionRuns: [[TestResult]], workbook mirror: Workbook
+        _ title: String, _ tools: PackageTools, chapters: Set<Int>?, solutionRuns: [[TestResult]],
+        workbook mirror: Workbook
     ) async -> Step {
-        await measure("starters fail every chapter test, the same way on \(options.runs) runs") {
+        await measure(title) {
             var runs: [RunOutcome] = []
             for run in 0..<max(1, options.runs) {
                 let (tests, result) = try await runAll(tools, chapters: chapters, label: "starters-\(run + 1)")
@@ -431,8 +364,8 @@ public struct Verifier: Sendable {
         return problems
     }
 
-    func threadSanitizer(_ check: RaceCheck, chapters: Set<Int>?) async -> Step {
-        await measure("solutions are clean under Thread Sanitizer") {
+    func threadSanitizer(_ title: String, _ check: RaceCheck, chapters: Set<Int>?) async -> Step {
+        await measure(title) {
             let build = try await check.build(chapters: chapters)
             guard build.succeeded else {
                 return ["the build with --sanitize=thread failed:"]
@@ -457,9 +390,11 @@ public struct Verifier: Sendable {
 
     /// Every fenced Swift block in the workbook's Markdown compiles, or fails as its directive says.
     /// With `--chapter N`, only the Markdown of chapter N (the other chapters were not built).
-    func markdownCompiles(in mirror: Workbook, starters: PackageTools, solutions: PackageTools) async -> Step {
+    func markdownCompiles(_ title: String, in mirror: Workbook, starters: PackageTools, solutions: PackageTools) async
+        -> Step
+    {
         var counts = (compiled: 0, fragments: 0)
-        var step = await measure("code in the Markdown compiles, or fails as it says") {
+        var step = await measure(title) {
             let modules = MarkdownCode.Modules(
                 solutions: solutions.scratchFolder.appendingPathComponent("debug/Modules"),
                 starters: starters.scratchFolder.appendingPathComponent("debug/Modules"))
@@ -478,8 +413,9 @@ public struct Verifier: Sendable {
     /// its page says. `catalogueJobs` workers check the chapters, each in a workspace of its own
     /// that it reuses from chapter to chapter (switching chapters costs a relink, not a rebuild of
     /// the shared test helpers).
-    func catalogueHolds(in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil) async -> Step {
-        let title = "the catalogue: every other sound design passes, every typical mistake is caught"
+    func catalogueHolds(_ title: String, in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil) async
+        -> Step
+    {
         return await measure(title) {
             // The heaviest chapters first, so that no long chapter is left for one worker at the
             // end while the other is idle. A case costs a build and a few runs, and both grow with
@@ -533,8 +469,8 @@ public struct Verifier: Sendable {
     }
 
     /// The runner's own unit tests, in its package (`Scripts/Runner/`), built with warnings as errors.
-    func runnerUnitTests(_ runner: PackageTools) async -> Step {
-        await measure("the runner's own tests build, no warnings, and pass") {
+    func runnerUnitTests(_ title: String, _ runner: PackageTools) async -> Step {
+        await measure(title) {
             let problems = try await buildProblems(runner, chapters: nil)
             guard problems.isEmpty else { return problems }
             return try await runnerTestProblems(
@@ -544,16 +480,15 @@ public struct Verifier: Sendable {
 
     /// The runner's own end-to-end tests: copies of the workbook in every state a learner can
     /// leave it in. They are slow, so they run only when `WORKBOOK_SCENARIOS=1`.
-    func runnerScenarios(_ runner: PackageTools) async -> Step {
+    func runnerScenarios(_ title: String, _ runner: PackageTools) async -> Step {
         await runnerTests(
-            "the runner's scenarios (copies of the workbook in each state)", suite: "ScenarioTests",
+            title, suite: "ScenarioTests",
             environment: ["WORKBOOK_SCENARIOS": "1"], tools: runner, timeLimit: .seconds(1800))
     }
 
     /// The class report printed by a real headless browser and read back: only where a browser
     /// and `pdftotext` exist (`.ci/run` installs them); elsewhere a notice says it was not checked.
-    func classReportInBrowser(_ runner: PackageTools) async -> Step {
-        let title = "the class report, as a browser shows it"
+    func classReportInBrowser(_ title: String, _ runner: PackageTools) async -> Step {
         let environment = ProcessInfo.processInfo.environment
         let browsers = [
             environment["WORKBOOK_BROWSER"], ProgramLookup.onPath("chromium"), ProgramLookup.onPath("chromium-browser"),

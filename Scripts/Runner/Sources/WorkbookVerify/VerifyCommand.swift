@@ -6,44 +6,41 @@ public enum VerifyCommand {
     /// Writes a line at once, so that a log (CI's, say) shows each step as it happens.
     static func print(_ text: String) { printNow(text) }
 
-    public static let usage = """
-        usage: ./Scripts/verify [options]
+    /// `./Scripts/verify --help`: the checks and the options that leave one out come from
+    /// ``Verifier/checks(options:)``.
+    public static var usage: String {
+        let checks = Verifier.checks(options: Verifier.Options())
+        let list = checks.map { check in
+            "  - \(check.title)" + (check.skippedBy.map { " (\($0.rawValue) leaves it out)" } ?? "")
+        }
+        let skips = Verifier.SkipOption.allCases.compactMap { option in
+            checks.first { $0.skippedBy == option }.map { "  \(option.rawValue.padded(to: 18)) leave out: \($0.title)" }
+        }
+        return """
+            usage: ./Scripts/verify [options]
 
-        Proves the workbook is sound, on a copy in .build-verify/ (your working copy is only
-        read; if Chapters/ has local changes, the committed starters are checked):
+            Proves the workbook is sound, on a copy in .build-verify/ (your working copy is only
+            read; if Chapters/ has local changes, the committed starters are checked). Its checks,
+            in order (a check whose program is missing here says so and does not fail):
 
-          - lessons, hints, walk-throughs and tests are all there; starters carry TODOs
-          - Tests/SHA256SUMS lists the tests' hashes as they are
-          - formatting (swift format lint --strict, with .swift-format)
-          - no text repeats the source articles (../shared/tools/seed-overlap)
-          - starters, solutions and tests build with warnings as errors
-          - every test passes against the solutions, on several runs, two of them at once
-          - every chapter test fails against the starters, the same way on every run
-          - every chapter's catalogue holds: each other sound design passes, each typical
-            mistake is caught by what its page names, on every run
-          - the GitHub workflows pass actionlint
-          - the solutions are clean under Thread Sanitizer
-          - the runner's own tests; the class report in a browser, its table in Python and
-            LibreOffice; copies of the workbook in every state
-          - GitHub Classroom's graded commands (read from .github/workflows/classroom.yml)
-            fail on the starters and pass on the solutions
+            \(list.joined(separator: "\n"))
 
-        options:
-          --chapter N        check only chapter N's tests (everything still builds)
-          --runs K           test runs against solutions and starters (default 3)
-          --skip-tsan        leave out Thread Sanitizer (not a full verification)
-          --skip-scenarios   leave out the runner's scenarios (not a full verification)
-          --skip-catalogue   leave out the catalogue (not a full verification)
-          --catalogue N      check chapter N's catalogue and nothing else
-          --case NAME        with --catalogue N: only the case NAME of that catalogue
-          --no-color         no colours
-          --help             this text
+            options:
+              --chapter N        check only chapter N's tests (everything still builds)
+              --runs K           test runs against solutions and starters (default 3)
+            \(skips.joined(separator: "\n"))
+                                 (a check left out makes it not a full verification)
+              --catalogue N      check chapter N's catalogue and nothing else
+              --case NAME        with --catalogue N: only the case NAME of that catalogue
+              --no-color         no colours
+              --help             this text
 
-          --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
-                                  copy (after changing a test on purpose), and check nothing
+              --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
+                                      copy (after changing a test on purpose), and check nothing
 
-        Exit status 0 only when every check passed and none was left out.
-        """
+            Exit status 0 only when every check passed and none was left out.
+            """
+    }
 
     public static func main(_ arguments: [String], workbook: Workbook) async -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -77,9 +74,8 @@ public enum VerifyCommand {
                     return 2
                 }
                 options.runs = runs
-            case "--skip-tsan": options.threadSanitizer = false
-            case "--skip-scenarios": options.runnerScenarios = false
-            case "--skip-catalogue": options.catalogue = false
+            case let flag where Verifier.SkipOption(rawValue: flag) != nil:
+                options.leftOut.insert(Verifier.SkipOption(rawValue: flag)!)
             case "--catalogue":
                 guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
                     printError("--catalogue takes the number of a chapter that exists")
