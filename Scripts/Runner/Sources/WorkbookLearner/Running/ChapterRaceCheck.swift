@@ -52,7 +52,7 @@ struct ChapterRaceCheck: Sendable {
         return result
     }
 
-    private func remember(_ result: RaceCheckResult, for chapter: Chapter, key: String) {
+    func remember(_ result: RaceCheckResult, for chapter: Chapter, key: String) {
         var entries = cache()
         entries[String(chapter.number)] = Entry(key: key, toolchain: toolchain, result: result)
         try? FileManager.default.createDirectory(at: check.tools.scratchFolder, withIntermediateDirectories: true)
