@@ -2,7 +2,10 @@
 // around it; run `./Scripts/progress --help` or `./Scripts/verify --help`.
 
 import Foundation
-import WorkbookKit
+import WorkbookCore
+import WorkbookLearner
+import WorkbookTeacher
+import WorkbookVerify
 
 Trace.mark("started")
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,237 @@
+import Foundation
+import WorkbookCore
+
+/// The report as people read it.
+public enum ReportText {
+    /// One line per chapter, the overall count, and what to do next.
+    public static func overview(_ report: Report, style: Style) -> String {
+        var lines = [style.bold("Singletons workbook: your progress"), ""]
+        let titleWidth = max(24, report.chapters.map(\.title.count).max() ?? 0)
+        for chapter in report.chapters {
+            let count = "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")".leftPadded(to: 6)
+            lines.append(
+                "  \(String(chapter.number).leftPadded(to: 2))  \(chapter.title.padded(to: titleWidth))  "
+                    + "\(bar(chapter.passed, of: chapter.total ?? 0, style: style))  \(count)  "
+                    + state(chapter.state, style: style))
+        }
+        let percent = report.total == 0 ? 0 : report.passed * 100 / report.total
+        lines.append("")
+        lines.append(
+            "      \("Overall".padded(to: titleWidth))  \(bar(report.passed, of: report.total, style: style))  "
+                + "\("\(report.passed)/\(report.total)".leftPadded(to: 6))  \(percent)%")
+        lines.append("")
+
+        if !report.buildProblems.isEmpty {
+            lines.append(style.red("The workbook itself does not build, so no chapter could be tested:"))
+            lines += report.buildProblems.prefix(8).map { "  " + $0 }
+            lines.append("")
+        }
+        if let changed = report.changedTests, !changed.isEmpty {
+            lines += changedTests(changed, style: style, indent: "")
+            lines.append("")
+        }
+        if let current = report.current {
+            lines += nextStep(current, style: style)
+        } else if !report.chapters.isEmpty {
+            lines.append(style.green("Every chapter is done. Well played!"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The test files that differ from the originals, and how to put them back.
+    static func changedTests(_ changed: [ChangedTestFile], style: Style, indent: String) -> [String] {
+        var lines = [
+            style.yellow(
+                "\(indent)\(changed.count == 1 ? "A test file differs" : "\(changed.count) test files differ") "
+                    + "from the workbook's originals, so the results may not mean what they say:")
+        ]
+        lines += changed.prefix(6).map { "\(indent)  \($0.summary)" }
+        if changed.count > 6 { lines.append(style.dim("\(indent)  (and \(changed.count - 6) more)")) }
+        lines.append(style.dim("\(indent)  To put the tests back as they were: git checkout -- Tests"))
+        return lines
+    }
+
+    /// What the race check found, for a chapter whose tests all pass.
+    static func raceCheck(_ result: RaceCheckResult?, style: Style, indent: String) -> [String] {
+        guard let result else { return [] }
+        switch result.verdict {
+        case .clean:
+            return [
+                style.dim(
+                    "\(indent)No data race under Thread Sanitizer\(result.cached ? " (checked earlier, files unchanged)" : "")."
+                )
+            ]
+        case .races:
+            var lines = [
+                style.red(
+                    "\(indent)Every test passes, but Thread Sanitizer saw \(result.races.count == 1 ? "a data race" : "\(result.races.count) data races"): "
+                        + "two tasks touch the same memory at once, and at least one of them writes.")
+            ]
+            for race in result.races.prefix(3) { lines.append("\(indent)  \(race.summary)") }
+            if result.races.count > 3 { lines.append(style.dim("\(indent)  (and \(result.races.count - 3) more)")) }
+            lines.append(
+                style.dim(
+                    "\(indent)  Done means race-free: protect that state (a lock, an actor), then run this again."))
+            return lines
+        case .testsFail:
+            var lines = [
+                style.red(
+                    "\(indent)Every test passes, but run again under Thread Sanitizer (which changes the timing) "
+                        + (result.failingTests.isEmpty ? "the tests did not pass" : "these did not")
+                        + (result.note.map { " (\($0))" } ?? "") + ":")
+            ]
+            lines += result.failingTests.prefix(5).map { "\(indent)  ✘ \($0)" }
+            lines.append(style.dim("\(indent)  Code that passes only with lucky timing is not done yet."))
+            return lines
+        case .notChecked:
+            return [
+                style.yellow("\(indent)Not checked for data races on this machine: \(result.note ?? "unknown reason").")
+            ]
+        }
+    }
+
+    /// What to do next in the chapter to work on.
+    static func nextStep(_ chapter: ChapterReport, style: Style) -> [String] {
+        let step = chapter.step.map { " (step \($0))" } ?? ""
+        var lines = [style.bold("Next: Chapter \(chapter.number) · \(chapter.title)\(step)")]
+        switch chapter.state {
+        case .doesNotCompile:
+            lines.append(style.red("  The chapter's code does not compile:"))
+            lines += chapter.compileErrors.prefix(3).map { "    \($0.summary)" }
+            if chapter.compileErrors.count > 3 {
+                lines.append(style.dim("    (and \(chapter.compileErrors.count - 3) more)"))
+            }
+        case .crashed, .timedOut:
+            let stuck = chapter.tests.filter { $0.state == .crashed || $0.state == .timedOut }
+            let verb = chapter.state == .crashed ? "crashed" : "did not finish in time"
+            lines.append(style.red("  The tests \(verb)."))
+            if let crash = chapter.crash { lines.append("    \(crash)") }
+            for test in stuck {
+                lines.append("  \(symbol(test.state, style: style)) \(test.name)")
+                if let file = test.file, let line = test.line { lines.append(style.dim("    \(file):\(line)")) }
+            }
+        case .done, .inProgress, .notStarted, .dataRace:
+            if let failing = chapter.nextTest {
+                lines += describe(failing, style: style, indent: "  ")
+            } else {
+                lines += raceCheck(chapter.raceCheck, style: style, indent: "  ")
+            }
+        }
+        if let changed = chapter.changedTests, !changed.isEmpty {
+            lines.append(
+                style.yellow("  Its test files differ from the originals: ")
+                    + changed.prefix(3).map(\.path).joined(separator: ", ") + (changed.count > 3 ? ", …" : ""))
+        }
+        lines.append("")
+        lines.append("  Read the lesson: \(chapter.lesson)")
+        lines.append(
+            "  Stuck? ./Scripts/progress --hint \(chapter.number)    "
+                + "Every test: ./Scripts/progress \(chapter.number)")
+        return lines
+    }
+
+    /// Every test of one chapter, grouped by suite, with the messages of those that fail.
+    public static func detail(_ chapter: ChapterReport, style: Style) -> String {
+        var lines = [
+            style.bold(
+                "Chapter \(chapter.number) · \(chapter.title): "
+                    + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") passed, \(chapter.state.rawValue)"),
+            "  Lesson: \(chapter.lesson)", "",
+        ]
+        if let changed = chapter.changedTests, !changed.isEmpty {
+            lines += changedTests(changed, style: style, indent: "  ")
+            lines.append("")
+        }
+        if chapter.state == .doesNotCompile {
+            lines.append(style.red("  The chapter's code does not compile:"))
+            lines += chapter.compileErrors.map { "    \($0.summary)" }
+            return lines.joined(separator: "\n")
+        }
+        if let crash = chapter.crash {
+            lines.append(style.red("  The tests stopped early: \(crash)"))
+            lines.append("")
+        }
+        if let step = chapter.step {
+            lines.append("  You are on step \(step): the first step with a test that does not pass.")
+            lines.append("")
+        }
+        var suite: String?? = .none
+        for test in chapter.tests {
+            if suite != .some(test.suite) {
+                suite = .some(test.suite)
+                if let name = test.suite { lines.append("  " + style.bold(name)) }
+            }
+            lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ", maximumLines: 60)
+        }
+        if chapter.tests.contains(where: \.needsWork), let printed = chapter.printed {
+            lines.append("")
+            lines.append(
+                style.bold("  What the tests printed")
+                    + style.dim(" (standard output of the run; tests run in parallel, so their lines may mix):"))
+            lines += printed.split(separator: "\n", omittingEmptySubsequences: false).map { "    │ " + $0 }
+        }
+        let race = raceCheck(chapter.raceCheck, style: style, indent: "  ")
+        if !race.isEmpty {
+            lines.append("")
+            lines += race
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `maximumLines` per message: the overview keeps the next step short; the chapter's detail
+    /// shows compile-check snippets whole.
+    static func describe(_ test: TestResult, style: Style, indent: String, maximumLines: Int = 12) -> [String] {
+        var lines = ["\(indent)\(symbol(test.state, style: style)) \(test.name)"]
+        guard test.state != .passed else { return lines }
+        switch test.state {
+        case .notRun: lines.append(style.dim("\(indent)    did not run: an earlier test stopped the run"))
+        case .crashed: lines.append(style.red("\(indent)    the process crashed while this test was running"))
+        case .timedOut: lines.append(style.red("\(indent)    still running when the time was up"))
+        case .skipped: lines.append(style.dim("\(indent)    skipped"))
+        case .passed, .failed: break
+        }
+        for issue in test.issues.prefix(3) {
+            for (index, line) in issue.message.split(separator: "\n").prefix(maximumLines).enumerated() {
+                let text = line.count > 300 ? line.prefix(300) + "…" : Substring(line)
+                // Swift Testing's own line ("Expectation failed: …") is for experts; the test's
+                // explanation under it is the part written for the learner.
+                lines.append(
+                    "\(indent)    "
+                        + (index == 0 && issue.message.contains("\n") ? style.dim(String(text)) : String(text)))
+            }
+            if let file = issue.file, let line = issue.line {
+                lines.append(style.dim("\(indent)    at \(file):\(line)"))
+            }
+        }
+        if test.issues.count > 3 {
+            let more = test.issues.count - 3
+            lines.append(style.dim("\(indent)    (and \(more) more \(more == 1 ? "issue" : "issues"))"))
+        }
+        return lines
+    }
+
+    static func symbol(_ state: TestState, style: Style) -> String {
+        switch state {
+        case .passed: style.green("✔")
+        case .failed: style.red("✘")
+        case .crashed: style.red("✘ crashed:")
+        case .timedOut: style.red("✘ timed out:")
+        case .notRun, .skipped: style.dim("○")
+        }
+    }
+
+    static func state(_ state: ChapterState, style: Style) -> String {
+        switch state {
+        case .done: style.green(state.rawValue)
+        case .inProgress: style.yellow(state.rawValue)
+        case .notStarted: style.dim(state.rawValue)
+        case .doesNotCompile, .crashed, .timedOut, .dataRace: style.red(state.rawValue)
+        }
+    }
+
+    static func bar(_ passed: Int, of total: Int, style: Style, width: Int = 12) -> String {
+        let filled = total == 0 ? 0 : passed * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return passed == total && total > 0 ? style.green(bar) : bar
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+import WorkbookCore
+
+/// A line on standard error that says what is happening. On a terminal it is rewritten in
+/// place every half second (phase, build step, elapsed time). When standard error is not a
+/// terminal (piped, a log), each new phase is written as a line of its own, and a long phase
+/// gets a progress line every 10 s, so that a log shows the runner is alive.
+final class StatusLine: Sendable {
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private struct State {
+        var shown: Status?
+        var lastLine = ContinuousClock.now
+    }
+    private let state = Mutex(State())
+
+    func show(_ status: Status) {
+        if terminal {
+            let text = status.detail.map { "\(status.phase) \($0)" } ?? status.phase
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            return
+        }
+        let line: String? = state.withLock { state in
+            let now = ContinuousClock.now
+            if state.shown?.phase != status.phase {
+                state.shown = status
+                state.lastLine = now
+                return status.detail.map { "\(status.phase) \($0)" } ?? status.phase
+            }
+            guard let detail = status.detail, now - state.lastLine >= .seconds(10) else { return nil }
+            state.lastLine = now
+            return "\(status.phase) \(detail)"
+        }
+        if let line { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    func clear() {
+        state.withLock { $0.shown = nil }
+        guard terminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import WorkbookCore
+
+/// A class at a glance, made from the progress files students hand in
+/// (`./Scripts/progress --json > ada.json`): one row per student, one column per chapter; where
+/// each student is stuck; and the same as a table for a spreadsheet (`ClassReport+CSV.swift`).
+public struct ClassReport: Sendable {
+    /// One student's file: their progress, or why it could not be used.
+    public struct Student: Sendable {
+        /// Made from the file's name: `ada.json` is Ada, `mary-jane.json` is Mary Jane.
+        public var name: String
+        public var file: String
+        public var report: ProgressFile?
+        /// Why the file was skipped, when it was.
+        public var problem: String?
+    }
+
+    /// A chapter column: its number and title, as the students' reports give them.
+    public struct Column: Sendable, Equatable {
+        public var number: Int
+        public var title: String
+    }
+
+    /// The students whose files could be read, by name.
+    public var students: [Student]
+    /// The files that could not be used, each with its reason.
+    public var skipped: [Student]
+    public var columns: [Column]
+    /// The folder the files came from, as given.
+    public var source: String
+    /// The time zone dates are shown in: the teacher's.
+    public var timeZone = TimeZone.current
+
+    /// Reads every `.json` file in `folder`. A bad file is named and skipped, never fatal.
+    public init(folder: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.lowercased().hasSuffix(".json") }.sorted()
+        var read: [Student] = []
+        var skipped: [Student] = []
+        for file in names {
+            let student = Self.read(folder.appendingPathComponent(file))
+            if student.report == nil { skipped.append(student) } else { read.append(student) }
+        }
+        self.init(students: read, skipped: skipped, source: folder.path)
+    }
+
+    init(students: [Student], skipped: [Student], source: String) {
+        self.students = students.sorted { ($0.name.lowercased(), $0.file) < ($1.name.lowercased(), $1.file) }
+        self.skipped = skipped
+        self.source = source
+        var columns: [Int: String] = [:]
+        for student in self.students {
+            for chapter in student.report?.chapters ?? [] where columns[chapter.number] == nil {
+                columns[chapter.number] = chapter.title
+            }
+        }
+        self.columns = columns.keys.sorted().map { Column(number: $0, title: columns[$0] ?? "") }
+    }
+
+    /// Reads one file, or says plainly what is wrong with it.
+    static func read(_ url: URL) -> Student {
+        let file = url.lastPathComponent
+        var student = Student(name: name(fromFile: file), file: file)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            student.problem = "cannot be read"
+            return student
+        }
+        do {
+            student.report = try ProgressFile(data: data)
+        } catch {
+            student.problem = error.description
+        }
+        return student
+    }
+
+    /// `ada.json` → "Ada", `mary-jane.json` → "Mary Jane".
+    static func name(fromFile file: String) -> String {
+        let stem = file.lowercased().hasSuffix(".json") ? String(file.dropLast(5)) : file
+        let words = stem.split(whereSeparator: { "-_. ".contains($0) })
+        guard !words.isEmpty else { return stem }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    // MARK: - What each cell says
+
+    /// How a chapter's state is drawn: a state this version does not know (a newer runner's)
+    /// counts as broken, and shows its own words.
+    enum Kind: String {
+        case done
+        case progress
+        case waiting
+        case broken
+        case missing
+
+        init(_ state: String?) {
+            switch state {
+            case nil: self = .missing
+            case "done": self = .done
+            case "in progress": self = .progress
+            case "not started": self = .waiting
+            default: self = .broken
+            }
+        }
+    }
+
+    /// A chapter's cell for one student: "6/11", and the state behind it.
+    struct Cell {
+        var text: String
+        var state: String?
+        var kind: Kind { Kind(state) }
+    }
+
+    func chapter(_ student: Student, _ column: Column) -> ProgressFile.Chapter? {
+        student.report?.chapters.first { $0.number == column.number }
+    }
+
+    func cell(_ student: Student, _ column: Column) -> Cell {
+        guard let chapter = chapter(student, column) else { return Cell(text: "–", state: nil) }
+        return Cell(text: "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")", state: chapter.state)
+    }
+
+    /// How many students have finished each chapter.
+    func finished(_ column: Column) -> Int {
+        students.count { chapter($0, column)?.state == "done" }
+    }
+
+    /// The test to fix next, as the runner picks it: the first test that does not pass, of the
+    /// lowest step.
+    static func nextFailing(_ chapter: ProgressFile.Chapter) -> ProgressFile.Test? {
+        let failing = chapter.tests.enumerated().filter {
+            $0.element.state != "passed" && $0.element.state != "skipped"
+        }
+        return failing.min { ($0.element.step ?? Int.max, $0.offset) < ($1.element.step ?? Int.max, $1.offset) }?
+            .element
+    }
+
+    /// The chapters worth a teacher's look: in progress or broken, and the one the student is on.
+    static func stuckChapters(_ report: ProgressFile) -> [ProgressFile.Chapter] {
+        let current = report.chapters.first { $0.state != "done" }?.number
+        return report.chapters.filter { chapter in
+            let kind = Kind(chapter.state)
+            return kind == .progress || kind == .broken || chapter.number == current
+        }
+    }
+
+    /// The last activity in any chapter of the file.
+    static func lastActivity(_ report: ProgressFile) -> Date? {
+        report.chapters.compactMap(\.activity?.lastActivity).max()
+    }
+
+    /// What the learner reads in a failing test's message: Swift Testing's own first line
+    /// ("Expectation failed: …") is dropped when the test explains itself below it, lines are
+    /// joined, and the whole is cut at a word near `limit` characters.
+    static func shortMessage(_ message: String, limit: Int = 240) -> String {
+        var lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if lines.count > 1 { lines.removeFirst() }
+        let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        return shorten(text, to: limit)
+    }
+
+    /// `text` cut to at most `limit` characters, at a space when there is one, with "…".
+    static func shorten(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit - 1)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)) + "…"
+    }
+
+    /// "2026-11-22 18:14", in the teacher's time zone: a form spreadsheets read as a date.
+    func dateText(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    // MARK: - Text
+
+    /// The grid for a terminal.
+    public func text(style: Style) -> String {
+        let nameWidth = max(8, (students.map(\.name.count).max() ?? 0))
+        // Seven characters a chapter ("23/23✔" and a space): eight chapters still fit 80 columns.
+        let width = 7
+        var lines = [
+            style.bold(
+                "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)"),
+            "",
+        ]
+        let header =
+            "".padded(to: nameWidth) + columns.map { "Ch \($0.number)".leftPadded(to: width) }.joined()
+            + "Total".leftPadded(to: width + 2)
+        lines.append(style.bold(header))
+        for student in students {
+            var line = student.name.padded(to: nameWidth)
+            for column in columns {
+                let cell = cell(student, column)
+                let mark = cell.kind == .done ? "✔" : cell.kind == .broken ? "!" : " "
+                let text = (cell.text + mark).leftPadded(to: width)
+                line += cell.kind == .done ? style.green(text) : cell.kind == .broken ? style.red(text) : text
+            }
+            if let report = student.report {
+                line += "\(report.passed)/\(report.total)".leftPadded(to: width + 2)
+                if report.changedTests == true { line += style.yellow("  tests changed") }
+            }
+            lines.append(line)
+        }
+        lines.append(
+            style.dim(
+                "Finished".padded(to: nameWidth)
+                    + columns.map { "\(finished($0))/\(students.count)".leftPadded(to: width) }.joined()))
+        lines.append("")
+        lines.append(
+            style.dim("✔ done   ! does not compile, crashed, timed out or racy   – not in that student's file"))
+        for column in columns { lines.append(style.dim("Ch \(column.number): \(column.title)")) }
+        if !skipped.isEmpty {
+            lines.append("")
+            lines.append(style.yellow("Skipped \(skipped.count) \(skipped.count == 1 ? "file" : "files"):"))
+            lines += skipped.map { "  \($0.file) \($0.problem ?? "")" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `./Scripts/class-report FOLDER`: the class grid in the terminal, as a page to project, and as
+/// a table for a spreadsheet.
+public enum ClassReportCommand {
+    public static let usage = """
+        usage: ./Scripts/class-report FOLDER [--html FILE] [--csv FILE] [--no-color]
+
+        Reads every student's progress file in FOLDER (each made with
+        `./Scripts/progress --json > name.json`; the file's name is the student's name:
+        ada.json is Ada), prints the class as a grid of students and chapters, and writes
+          - the same grid as a web page, with where each student is stuck, to
+            FOLDER/class-report.html (or FILE), to open or project;
+          - a table for a spreadsheet or gradebook, one row per student, to
+            FOLDER/class-report.csv (or FILE).
+
+        Files that cannot be used (empty, cut short, from another version of the workbook)
+        are named with the reason and skipped. The exit status is 0 when at least one file
+        could be read.
+        """
+
+    public static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
+        var folder: String?
+        var htmlPath: String?
+        var csvPath: String?
+        var style = Style.detect()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--html", "--csv":
+                guard let path = rest.popFirst() else {
+                    printError("\(argument) takes a file name\n\n\(usage)")
+                    return 2
+                }
+                if argument == "--html" { htmlPath = path } else { csvPath = path }
+            case "--no-color": style.colors = false
+            default:
+                guard folder == nil, !argument.hasPrefix("-") else {
+                    printError("unknown argument: \(argument)\n\n\(usage)")
+                    return 2
+                }
+                folder = argument
+            }
+        }
+        guard let folder else {
+            printError(usage)
+            return 2
+        }
+        let url = URL(fileURLWithPath: folder)
+        let report: ClassReport
+        do {
+            report = try ClassReport(folder: url)
+        } catch {
+            printError("Cannot read the folder \(folder): \(error.localizedDescription)")
+            return 1
+        }
+        print(report.text(style: style))
+        let page = URL(fileURLWithPath: htmlPath ?? url.appendingPathComponent("class-report.html").path)
+        let table = URL(fileURLWithPath: csvPath ?? url.appendingPathComponent("class-report.csv").path)
+        do {
+            try Data(report.html().utf8).write(to: page, options: .atomic)
+            print("\nThe page to open or project: \(page.path)")
+            try report.csvData().write(to: table, options: .atomic)
+            print("The table for a spreadsheet:  \(table.path)")
+        } catch {
+            printError("Could not write the report: \(error.localizedDescription)")
+            return 1
+        }
+        if report.students.isEmpty {
+            printError("No progress file in \(folder) could be read.")
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import WorkbookCore
+
+/// The shape every chapter must have: a lesson that leads with its steps, hints whose last level
+/// is the code, a walk-through, teacher's notes, a catalogue, tests numbered by step, starter and
+/// solution files that mirror each other, TODOs where the learner works and none in solutions.
+struct ChapterContentCheck {
+    let workbook: Workbook
+
+    /// The lesson's sections, in this order; `Going further` is the last section.
+    static let sections = [
+        "## The problem", "## Steps", "## Background", "## How to know you are done", "## Questions to discuss",
+        "## Going further",
+    ]
+    /// The step list must begin within the lesson's first lines, so it is on the learner's first screen.
+    static let stepsWithin = 40
+
+    /// What is wrong, in every chapter or in chapter `only`.
+    func problems(only: Int? = nil) throws -> [String] {
+        var problems: [String] = []
+        if workbook.chapters.isEmpty { problems.append("Chapters/ has no chapter folders") }
+        if workbook.chapters.count > 9 {
+            problems.append("more than nine chapters: `--filter Chapter1` would also select Chapter10")
+        }
+        let numbers = workbook.chapters.map(\.number)
+        if Set(numbers).count != numbers.count { problems.append("two chapter folders share a number") }
+        for chapter in workbook.chapters where only == nil || chapter.number == only {
+            problems += try self.problems(of: chapter).map { "Chapter \(chapter.number): \($0)" }
+        }
+        return problems
+    }
+
+    func problems(of chapter: Chapter) throws -> [String] {
+        var problems: [String] = []
+        let root = workbook.root
+        let lesson = read(chapter.lesson)
+        let stepCount: Int
+        if lesson.isEmpty {
+            problems.append("no lesson at \(chapter.lesson)")
+            stepCount = 0
+        } else {
+            let (count, lessonProblems) = Self.lessonProblems(lesson, chapter: chapter)
+            stepCount = count
+            problems += lessonProblems.map { "\(chapter.lesson): \($0)" }
+        }
+
+        let hintsText = read(chapter.hints)
+        let hintSteps = Self.hintSteps(hintsText)
+        if hintSteps.isEmpty {
+            problems.append("\(chapter.hints) has no `## Step N` sections of numbered questions")
+        } else {
+            if hintSteps.map(\.number) != Array(1...max(1, hintSteps.count)) || hintSteps.count != stepCount {
+                problems.append(
+                    "\(chapter.hints) has hints for steps \(hintSteps.map { String($0.number) }.joined(separator: ", ")); "
+                        + "the lesson has \(stepCount) steps, and each needs its hints, in order")
+            }
+            for step in hintSteps where !step.lastItemHasCode {
+                problems.append(
+                    "\(chapter.hints), step \(step.number): the last hint must show the code (an indented fenced block)"
+                )
+            }
+        }
+
+        for document in ["SOLUTION.md", "TEACHING.md", "Catalogue/README.md"] {
+            let path = "\(chapter.solutionFolder)/\(document)"
+            if !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
+                problems.append("no \(path)")
+            }
+        }
+
+        let tests = try Self.swiftFiles(in: root.appendingPathComponent(chapter.testsFolder))
+        if tests.isEmpty { problems.append("no tests in \(chapter.testsFolder)") }
+        for (file, text) in tests.sorted(by: { $0.key < $1.key }) where text.contains("@Test") {
+            let name = (file as NSString).lastPathComponent
+            guard let step = TestFile.step(ofPath: name) else {
+                problems.append(
+                    "\(chapter.testsFolder)/\(file) holds tests but its name does not start with the step they check (`2-…`)"
+                )
+                continue
+            }
+            if stepCount > 0 && !(1...stepCount).contains(step) {
+                problems.append(
+                    "\(chapter.testsFolder)/\(file) is numbered for step \(step); the lesson has \(stepCount)")
+            }
+        }
+
+        let starter = try Self.swiftFiles(in: root.appendingPathComponent(chapter.starterFolder))
+        let solution = try Self.swiftFiles(in: root.appendingPathComponent(chapter.solutionFolder))
+        for file in Set(starter.keys).symmetricDifference(solution.keys).sorted() {
+            let side = starter[file] == nil ? "only in the solution" : "only in the starter"
+            problems.append("\(file) is \(side); starter and solution files mirror each other by name")
+        }
+        if !starter.values.contains(where: { $0.contains("TODO:") }) {
+            problems.append("the starter has no `// TODO:` to show the learner where to work")
+        }
+        for (file, text) in solution where text.contains("TODO") {
+            problems.append("\(chapter.solutionFolder)/\(file) still says TODO")
+        }
+        for (file, text) in starter {
+            for pattern in ["fatalError(", "try!", "preconditionFailure("] where text.contains(pattern) {
+                problems.append("\(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
+            }
+        }
+        return problems
+    }
+
+    private func read(_ path: String) -> String {
+        (try? String(contentsOf: workbook.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    // MARK: - Lessons
+
+    /// How many steps the lesson has, and what is wrong with its shape.
+    static func lessonProblems(_ lesson: String, chapter: Chapter) -> (steps: Int, problems: [String]) {
+        var problems: [String] = []
+        if !lesson.hasPrefix("# Chapter \(chapter.number) · ") {
+            problems.append("the lesson must begin with `# Chapter \(chapter.number) · Title`")
+        }
+        let lines = lesson.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headings = lines.enumerated().filter { $0.element.hasPrefix("## ") }
+        for section in sections where !headings.contains(where: { $0.element == section }) {
+            problems.append("no `\(section)` section")
+        }
+        let order = sections.compactMap { section in headings.firstIndex { $0.element == section } }
+        if order != order.sorted() {
+            problems.append("the sections are not in the order \(sections.joined(separator: ", "))")
+        }
+        if let last = headings.last?.element, last != "## Going further" {
+            problems.append("the lesson should end with `## Going further`, not `\(last)`")
+        }
+
+        // The steps: the numbered items at the left margin between `## Steps` and the next `## `.
+        guard let start = lines.firstIndex(of: "## Steps") else { return (0, problems) }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
+        var numbers: [Int] = []
+        var firstItem: Int?
+        var inFence = false
+        for index in (start + 1)..<end {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
+            guard !inFence, let dot = line.firstIndex(of: "."), let number = Int(line[..<dot]) else { continue }
+            numbers.append(number)
+            firstItem = firstItem ?? index + 1
+        }
+        if numbers.isEmpty {
+            problems.append("`## Steps` has no numbered steps")
+        } else if numbers != Array(1...numbers.count) {
+            problems.append("the steps are numbered \(numbers); they must run 1, 2, 3… (parts may split them)")
+        }
+        if let firstItem, firstItem > stepsWithin {
+            problems.append(
+                "the step list begins on line \(firstItem); it must begin within the first \(stepsWithin) lines, "
+                    + "so the learner sees the task on the first screen")
+        }
+        return (numbers.count, problems)
+    }
+
+    // MARK: - Hints
+
+    struct HintStep: Equatable {
+        var number: Int
+        var lastItemHasCode: Bool
+    }
+
+    /// The `## Step N` sections of a hints file, as the learner's `--hint` reads them
+    /// (``Hints``), and whether each one's last item holds a fenced block (the code, for the
+    /// learner still stuck after the questions).
+    static func hintSteps(_ text: String) -> [HintStep] {
+        Hints(markdown: text).steps.map { step in
+            HintStep(number: step.number, lastItemHasCode: step.questions.last.map(Hints.hasCode) ?? false)
+        }
+    }
+
+    // MARK: - Tests and sources
+
+    /// The Swift files below `folder`, relative path → text, leaving out a solution's catalogue.
+    static func swiftFiles(in folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for path in FileTree.paths(in: folder, skipping: ["Catalogue"]) where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import WorkbookCore
+
+/// `./Scripts/verify`: the one command that proves the workbook is sound.
+public enum VerifyCommand {
+    /// Writes a line at once, so that a log (CI's, say) shows each step as it happens.
+    static func print(_ text: String) { printNow(text) }
+
+    /// `./Scripts/verify --help`: the checks and the options that leave one out come from
+    /// ``Verifier/checks(options:)``.
+    public static var usage: String {
+        let checks = Verifier.checks(options: Verifier.Options())
+        let list = checks.map { check in
+            "  - \(check.title)" + (check.skippedBy.map { " (\($0.rawValue) leaves it out)" } ?? "")
+        }
+        let skips = Verifier.SkipOption.allCases.compactMap { option in
+            checks.first { $0.skippedBy == option }.map { "  \(option.rawValue.padded(to: 18)) leave out: \($0.title)" }
+        }
+        return """
+            usage: ./Scripts/verify [options]
+
+            Proves the workbook is sound, on a copy in .build-verify/ (your working copy is only
+            read; if Chapters/ has local changes, the committed starters are checked). Its checks,
+            in order (a check whose program is missing here says so and does not fail):
+
+            \(list.joined(separator: "\n"))
+
+            options:
+              --chapter N        check only chapter N's tests (everything still builds)
+              --runs K           test runs against solutions and starters (default 3)
+            \(skips.joined(separator: "\n"))
+                                 (a check left out makes it not a full verification)
+              --catalogue N      check chapter N's catalogue and nothing else
+              --case NAME        with --catalogue N: only the case NAME of that catalogue
+              --no-color         no colours
+              --help             this text
+
+              --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
+                                      copy (after changing a test on purpose), and check nothing
+
+            Exit status 0 only when every check passed and none was left out.
+            """
+    }
+
+    public static func main(_ arguments: [String], workbook: Workbook) async -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
+        if arguments == ["--refresh-test-hashes"] {
+            do {
+                let count = try TestHashes.write(in: workbook)
+                print("Wrote \(TestHashes.listPath): the hashes of \(count) test files. Commit it with the tests.")
+                return 0
+            } catch {
+                printError("Could not write \(TestHashes.listPath): \(error)")
+                return 1
+            }
+        }
+        var options = Verifier.Options()
+        var style = Style.detect()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--chapter":
+                guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
+                    printError("--chapter takes the number of a chapter that exists")
+                    return 2
+                }
+                options.chapter = number
+            case "--runs":
+                guard let runs = rest.popFirst().flatMap(Int.init), runs >= 1 else {
+                    printError("--runs takes a number, 1 or more")
+                    return 2
+                }
+                options.runs = runs
+            case let flag where Verifier.SkipOption(rawValue: flag) != nil:
+                options.leftOut.insert(Verifier.SkipOption(rawValue: flag)!)
+            case "--catalogue":
+                guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
+                    printError("--catalogue takes the number of a chapter that exists")
+                    return 2
+                }
+                options.catalogueChapter = number
+            case "--case":
+                guard let name = rest.popFirst(), !name.hasPrefix("-") else {
+                    printError("--case takes the name of a case (its folder in the chapter's Catalogue/)")
+                    return 2
+                }
+                options.catalogueCase = name
+            case "--no-color": style.colors = false
+            case "--refresh-test-hashes":
+                printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
+                return 2
+            default:
+                printError("unknown argument: \(argument)\n\n\(usage)")
+                return 2
+            }
+        }
+
+        if options.catalogueCase != nil && options.catalogueChapter == nil {
+            printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
+            return 2
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let title = "Verifying the workbook" + (options.chapter.map { " (chapter \($0) only)" } ?? "")
+        print(style.bold(title))
+        let output = style
+        let verifier = Verifier(workbook: workbook, options: options) { event in
+            let style = output
+            switch event {
+            case .started(let title):
+                print("  … \(title)")
+            case .note(let note):
+                print(style.yellow("    \(note)"))
+            case .ended(let step):
+                print(line(for: step, style: style))
+                for detail in step.details.prefix(40) where step.result == .failed {
+                    print("      " + detail.replacingOccurrences(of: "\n", with: "\n      "))
+                }
+                if step.result == .failed && step.details.count > 40 {
+                    print("      (and \(step.details.count - 40) more)")
+                }
+            }
+        }
+        // The toolchain leaves an empty folder in the temporary directory with nearly every build
+        // and test run, thousands in one verify: this run gets a folder of its own for them, and
+        // removes it at the end.
+        let temporary = try? TemporaryFolder(prefix: "workbook-verify")
+        if let temporary { setenv("TMPDIR", temporary.url.path, 1) }
+        let steps = await verifier.run()
+        temporary?.remove()
+        let elapsed = clock.now - start
+
+        let failed = steps.filter { $0.result == .failed }
+        let skipped = steps.filter { if case .skipped = $0.result { true } else { false } }
+        print("")
+        let unavailable = steps.filter { if case .unavailable = $0.result { true } else { false } }
+        for step in unavailable {
+            if case .unavailable(let why) = step.result {
+                print(style.yellow("Notice: \(step.title) was not checked on this machine: \(why)."))
+            }
+        }
+        if failed.isEmpty && skipped.isEmpty {
+            let passed = steps.count - unavailable.count
+            print(style.green("✔ The workbook is sound: all \(passed) checks passed in \(elapsed.readable)."))
+            return 0
+        }
+        if failed.isEmpty {
+            print(
+                style.yellow(
+                    "● Every check that ran passed, but \(skipped.count) did not run: "
+                        + "\(skipped.map(\.title).joined(separator: "; ")). Not a full verification."))
+        } else {
+            print(
+                style.red(
+                    "✘ \(failed.count) of \(steps.count) checks failed: "
+                        + failed.map(\.title).joined(separator: "; ") + "."))
+        }
+        return 1
+    }
+
+    static func line(for step: Verifier.Step, style: Style) -> String {
+        let time = style.dim(step.duration == .zero ? "" : "  \(step.duration.readable)")
+        switch step.result {
+        case .passed: return "  \(style.green("✔")) \(step.title)\(time)"
+        case .failed: return "  \(style.red("✘")) \(step.title)\(time)"
+        case .skipped(let why): return "  \(style.yellow("–")) \(step.title): skipped, \(why)"
+        case .unavailable(let why): return "  \(style.yellow("!")) \(step.title): not checked here, \(why)"
+        }
+    }
+}

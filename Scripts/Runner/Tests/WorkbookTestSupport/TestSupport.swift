@@ -1,0 +1,35 @@
+import Foundation
+import WorkbookCore
+
+/// Runs `body` with a new temporary folder and deletes the folder afterwards, whatever happens.
+public func withTemporaryFolder<Result>(
+    _ prefix: String = "workbook",
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (URL) async throws -> Result
+) async throws -> Result {
+    let folder = try TemporaryFolder(prefix: prefix)
+    defer { folder.remove() }
+    return try await body(folder.url)
+}
+
+/// The workbook these tests belong to: `Scripts/Runner/Tests/WorkbookTestSupport/` is four folders
+/// below its root.
+public let workbookRoot: URL = {
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    for _ in 0..<4 { folder = folder.deletingLastPathComponent() }
+    return folder
+}()
+
+/// `withTemporaryFolder` for synchronous bodies.
+public func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let folder = try TemporaryFolder(prefix: "workbook-test")
+    defer { folder.remove() }
+    return try body(folder.url)
+}
+
+extension Workbook {
+    /// A workbook value for tests that need no files.
+    public static func stub(root: String, chapters: [Chapter] = []) -> Workbook {
+        Workbook(root: URL(fileURLWithPath: root), chapters: chapters)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+import WorkbookTestSupport
+
+@testable import WorkbookCore
+@testable import WorkbookVerify
+
+@Suite("The catalogue page, the code in the Markdown, and the lesson's shape, as the verifier reads them")
+struct CatalogueAndMarkdownTests {
+    @Test("A catalogue page lists alternatives and mistakes, with what catches each")
+    func cataloguePage() {
+        let page = """
+            # Chapter 1 · Catalogue
+
+            ## Other sound designs
+
+            | Case | What it models |
+            |---|---|
+            | [`actor-board`](actor-board.md) | An actor, `post` awaits before it appends. |
+
+            ## Typical mistakes
+
+            | Case | What it models | Caught by |
+            |---|---|---|
+            | [`internal-init`](internal-init.md) | `init()` left internal. | "Code inside the module cannot make a board"; "Second" |
+            | [`unlocked`](unlocked.md) | No lock. (timing) | race check |
+            | [`await-in-lock`](await-in-lock.md) | `await` inside `withLock`. | compiler: "synchronous" |
+            | actor-board | no link | "x" |
+            | [`silent`](silent.md) | Says nothing about what catches it. | |
+            """
+        let (cases, problems) = Catalogue.parse(page)
+        #expect(cases.map(\.name) == ["actor-board", "internal-init", "unlocked", "await-in-lock"])
+        #expect(cases.map(\.isMistake) == [false, true, true, true])
+        #expect(
+            cases.map(\.expectation) == [
+                .passes, .failingTests(["Code inside the module cannot make a board", "Second"]), .raceCheck,
+                .compiler("synchronous"),
+            ])
+        #expect(cases[2].dependsOnTiming && cases[2].summary == "No lock.")
+        #expect(problems.count == 2, "the row without a link and the mistake without a catcher: \(problems)")
+    }
+
+    @Test("A case's page gives its tree: its diff applied to the solution, with the starter's lesson")
+    func casePages() throws {
+        try withTemporaryFolderSync { root in
+            let folder = "Chapter1-T"
+            func write(_ text: String, _ path: String) throws {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            try write("# Chapter 1 · T\n", "Chapters/\(folder)/README.md")
+            try write("let board = 0 // TODO: Step 1.\n", "Chapters/\(folder)/Board.swift")
+            try write("let board = 1\nlet other = 2\n", "Solutions/\(folder)/Board.swift")
+            try write(
+                """
+                ## Typical mistakes
+
+                | Case | What it models | Caught by |
+                |---|---|---|
+                | [`off-by-one`](off-by-one.md) | One too few. | "Board is one" |
+                | [`stale`](stale.md) | A base that moved. | "Board is one" |
+                """, "Solutions/\(folder)/Catalogue/README.md")
+            let page = """
+                # `off-by-one`
+
+                One too few.
+
+                **Caught by** "Board is one".
+
+                ```diff
+                --- solution/Board.swift
+                +++ learner/Board.swift
+                @@ -1,2 +1,2 @@
+                -let board = 1
+                +let board = 0
+                 let other = 2
+                ```
+                """
+            try write(page, "Solutions/\(folder)/Catalogue/off-by-one.md")
+            try write(
+                page.replacingOccurrences(of: "One too few.", with: "A base that moved.").replacingOccurrences(
+                    of: "let other = 2", with: "let other = 3"), "Solutions/\(folder)/Catalogue/stale.md")
+            try write("# stray\n", "Solutions/\(folder)/Catalogue/unlisted.md")
+
+            let workbook = try Workbook(root: root)
+            let catalogue = Catalogue(chapter: try #require(workbook.chapter(1)), in: workbook)
+            let tree = try catalogue.tree(of: catalogue.cases[0], in: workbook)
+            #expect(
+                tree.mapValues { String(decoding: $0, as: UTF8.self) } == [
+                    "Board.swift": "let board = 0\nlet other = 2\n", "README.md": "# Chapter 1 · T\n",
+                ])
+            #expect(catalogue.problems.count == 2, "the stale diff and the unlisted page: \(catalogue.problems)")
+            #expect(
+                catalogue.problems.contains {
+                    $0.hasSuffix(
+                        "stale.md: Board.swift: the hunk at line 1 (line 3 of the diff) no longer matches the base, which has changed there; it expects `let board = 1`"
+                    )
+                })
+            #expect(catalogue.problems.contains { $0.contains("unlisted.md is not a case listed") })
+
+            try write(
+                page.replacingOccurrences(of: "\"Board is one\".", with: "\"Board is two\"."),
+                "Solutions/\(folder)/Catalogue/off-by-one.md")
+            let disagreeing = Catalogue(chapter: try #require(workbook.chapter(1)), in: workbook)
+            #expect(
+                disagreeing.problems.contains {
+                    $0.contains("off-by-one.md: its line \"**Caught by** …\" must say what its row says")
+                })
+        }
+    }
+
+    @Test("Fenced blocks keep their directive, lose their list indentation, and contexts are read")
+    func markdownBlocks() {
+        let text = """
+            Intro.
+
+            <!-- swift-context Board
+            final class Board {
+            %%
+            }
+            -->
+
+            1. A hint.
+
+               <!-- swift: in Board; fails "cannot find" -->
+               ```swift
+               func f() { g() }
+               ```
+
+            ```text
+            error: cannot find 'g' in scope
+            ```
+
+            <!-- swift: fragment -->
+            ```swift
+            x
+            ```
+            """
+        let document = MarkdownCode.Document(text, file: "HINTS.md")
+        #expect(document.problems.isEmpty)
+        #expect(document.contexts["Board"] == "final class Board {\n%%\n}")
+        #expect(document.blocks.map(\.language) == ["swift", "text", "swift"])
+        #expect(document.blocks[0].code == "func f() { g() }")
+        #expect(document.blocks[0].directive.context == "Board")
+        #expect(document.blocks[0].directive.fails == "cannot find")
+        #expect(document.blocks[0].line == 12)
+        #expect(document.blocks[2].directive.fragment)
+        #expect(MarkdownCode.quotesCompiler(document.blocks[1].code))
+        #expect(MarkdownCode.Directive("bogus").problems == ["unknown directive `bogus`"])
+    }
+
+    @Test("Compiler output compares with a quote without its place or its diagnostic group")
+    func normalizedDiagnostics() {
+        let said = MarkdownCode.normalized(
+            "Block.swift:3:16: error: static property 'shared' is not concurrency-safe [#MutableGlobalVariable]")
+        #expect(said == "error: static property 'shared' is not concurrency-safe")
+        #expect(said.contains(MarkdownCode.normalized("error: static property 'shared' is not concurrency-safe")))
+    }
+
+    @Test("A lesson leads with its steps, in the first 40 lines, in the sections' order")
+    func lessonShape() {
+        let chapter = Chapter(number: 1, title: "T", folder: "Chapter1-T")
+        let good = """
+            # Chapter 1 · T
+
+            ## The problem
+
+            ## Steps
+
+            1. **One.**
+            2. **Two.**
+
+            ## Background
+
+            ## How to know you are done
+
+            ## Questions to discuss
+
+            ## Going further
+            """
+        #expect(ChapterContentCheck.lessonProblems(good, chapter: chapter) == (2, []))
+        let late = good.replacingOccurrences(
+            of: "## Steps", with: String(repeating: "Filler.\n", count: 40) + "## Steps")
+        #expect(
+            ChapterContentCheck.lessonProblems(late, chapter: chapter).problems.contains {
+                $0.contains("within the first 40")
+            })
+        let unordered = good.replacingOccurrences(of: "## Background\n", with: "").replacingOccurrences(
+            of: "## The problem", with: "## Background\n\n## The problem")
+        #expect(
+            ChapterContentCheck.lessonProblems(unordered, chapter: chapter).problems.contains { $0.contains("order") })
+    }
+
+    @Test("Each step's hints end with the code")
+    func hintsEndWithCode() {
+        let hints = """
+            ## Step 1
+            1. A question?
+            2. Show me:
+
+               ```swift
+               let x = 1
+               ```
+
+            ## Step 2
+            1. Only a question?
+            """
+        #expect(
+            ChapterContentCheck.hintSteps(hints) == [
+                .init(number: 1, lastItemHasCode: true), .init(number: 2, lastItemHasCode: false),
+            ])
+    }
+}
+
+@Suite("Verify's hint check and the learner's hints agree")
+struct HintCheckTests {
+    @Test("A last hint whose code is fenced with ~~~ passes verify, and the learner gets that code")
+    func sameReader() {
+        let hints = """
+            ## Step 1
+            1. A question?
+            2. Show me:
+
+               ~~~swift
+               let x = 1
+               ~~~
+
+            ## Step 2
+            1. A question whose code is not indented, so not part of the item:
+
+            ```swift
+            let y = 2
+            ```
+            """
+        #expect(
+            ChapterContentCheck.hintSteps(hints) == [
+                .init(number: 1, lastItemHasCode: true), .init(number: 2, lastItemHasCode: false),
+            ])
+        let shown = Hints(markdown: hints).steps.map { $0.questions.last.map(Hints.hasCode) }
+        #expect(shown == [true, false], "What verify accepts as code is what --hint shows as code.")
+    }
+}
