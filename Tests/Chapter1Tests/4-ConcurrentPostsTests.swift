@@ -40,6 +40,45 @@ extension PostingToTheBoard {
                 the list, waits or lets go of the lock, then writes back its own copy undoes the \
                 posts made in between.
                 """)
+
+            // Step 4 keeps the order: the message is sent, then added.
+            let shownEarly = await Self.postsShownBeforeSent(on: board)
+            #expect(
+                shownEarly.isEmpty,
+                """
+                \(shownEarly.count) of 10 posts showed on the board before they could have been sent (the \
+                first after \(shownEarly.min().map { "\($0)" } ?? "?")): `post` adds the message first and \
+                sends it afterwards, so the board shows messages that may never be delivered. Send first \
+                (the slow part, with no lock held), then add the message in one step.
+                """)
+        }
+
+        /// Posts ten messages to `board`, one after the other, watching the board while each is
+        /// sent; returns how soon after its post began each message that showed too early was seen.
+        ///
+        /// Sending takes at least 20 ms. A board that sends first shows nothing of a post sooner than
+        /// that after the post begins; a sighting that ends earlier proves the message was added
+        /// before it was sent. Ten posts, watched closely, so that a board which adds first is seen
+        /// on every run, also on a busy machine.
+        static func postsShownBeforeSent(on board: MessageBoard) async -> [Duration] {
+            let clock = ContinuousClock()
+            var shownEarly: [Duration] = []
+            for round in 1...10 {
+                let text = "sent before shown \(round) (\(UUID().uuidString))"
+                let start = clock.now
+                async let posting: Void = board.post(text)
+                while clock.now - start < .milliseconds(20) {
+                    let onTheBoard = await board.messages.contains(text)
+                    let seenBy = clock.now - start
+                    if onTheBoard && seenBy < .milliseconds(20) {
+                        shownEarly.append(seenBy)
+                        break
+                    }
+                    await Task.yield()
+                }
+                await posting
+            }
+            return shownEarly
         }
     }
 }

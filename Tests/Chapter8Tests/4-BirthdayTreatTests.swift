@@ -55,6 +55,34 @@ struct BirthdayTreatTests {
             """)
     }
 
+    @Test(
+        "The treat lasts the whole birthday in the shop, from midnight to midnight there, and not a minute more",
+        arguments: [Birthday(month: 1, day: 1), Birthday(month: 6, day: 15), Birthday(month: 12, day: 31)])
+    func wholeBirthdayInTheShop(birthday: Birthday) async throws {
+        let member = Member(id: "born-\(birthday.month)-\(birthday.day)", name: "Kim", birthday: birthday)
+        let midnight = Date.shop(2031, birthday.month, birthday.day, 0)
+        // Honolulu is ten hours behind UTC: at each edge, the date in UTC (or on the machine) is
+        // another one than in the shop.
+        let moments = [
+            (midnight.addingTimeInterval(-60), false), (midnight, true), (midnight.addingTimeInterval(10 * 3600), true),
+            (midnight.addingTimeInterval(24 * 3600 - 60), true), (midnight.addingTimeInterval(24 * 3600), false),
+        ]
+        for (moment, isTreat) in moments {
+            let world = FakeWorld(now: moment, member: member, stars: 0, flags: [.birthdayTreat])
+
+            let outcome = try await redeem(.latte, in: world, insistingOn: LiveService.upToStep(3))
+
+            #expect(
+                (outcome != .notEnoughStars(needed: 150, balance: 0)) == isTreat,
+                """
+                Kim was born on \(birthday.day)/\(birthday.month), and it is \(shopTime(moment)) in the shop: \
+                \(isTreat ? "her birthday there, so the treat costs no stars" : "not her birthday there, so a latte costs 150 stars"); \
+                the screen said \(outcome). The birthday is a day in the shop's calendar (`Shop.calendar`), \
+                from its midnight to the next, whatever the time zone of the phone or the machine.
+                """)
+        }
+    }
+
     @Test("In a leap year, a 29 February birthday is celebrated on 29 February, never the day before or after")
     func leapYearBirthday() async throws {
         let days = [
