@@ -43,4 +43,27 @@ struct ClockTests {
             the clock your harness gives it.
             """)
     }
+
+    @Test("The screen tells the time when the member taps, by the world's clock as it is then")
+    func clockReadAtTheTap() async throws {
+        let earlier = Date.aTuesdayMorning
+        let world = FakeWorld(now: earlier.addingTimeInterval(25 * 60 * 60), member: .ada, stars: 500)
+        world.record(Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: earlier))
+
+        let outcome = try await withScreen(in: world, insistingOn: LiveService.upToStep(3)) { screen in
+            // The screen is built; the world's clock moves back to an hour after the reward.
+            world.now = earlier.addingTimeInterval(60 * 60)
+            return await screen.redeem(.latte)
+        }
+
+        #expect(
+            outcome == .alreadyRedeemedToday,
+            """
+            When the harness built the screen it was \(shopTime(earlier.addingTimeInterval(25 * 60 * 60))); \
+            when Ada tapped, the world's clock said \(shopTime(earlier.addingTimeInterval(60 * 60))), an hour \
+            after her reward, so the screen should say .alreadyRedeemedToday; it said \(outcome). The \
+            harness handed the screen a snapshot of the time, not the world's clock: hand it a closure \
+            that reads `world.now` each time it is asked.
+            """)
+    }
 }

@@ -81,6 +81,15 @@ struct RewardsServerTests {
             other be turned away, but the screen gave \(outcomes). A second tap must find today's reward \
             taken: both taps passed the checks before either had been written down.
             """)
+        let turnedAway = outcomes.filter { if case .redeemed = $0 { false } else { true } }
+        #expect(
+            redeemed.count != 1 || turnedAway == [.alreadyRedeemedToday],
+            """
+            The tap that did not redeem should be told that today's reward is taken \
+            (.alreadyRedeemedToday); it was told \(turnedAway). The screen must turn it away itself, \
+            before asking the server: the real server accepts a second call while it thinks about the \
+            first. If your harness's server refuses a call while another is pending, it hides that.
+            """)
         #expect(
             world.serverCalls.count == 1,
             "Two quick taps must make one request to the rewards server; the fake server received \(world.serverCalls.count)."

@@ -50,4 +50,25 @@ struct AnalyticsTests {
             \(world.trackedEvents).
             """)
     }
+
+    @Test("Two taps refused for the same reason send two events, the same twice")
+    func repeatedEventsAreEachReported() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 10)
+
+        _ = try await withScreen(in: world) { screen in
+            _ = await screen.redeem(.latte)
+            _ = await screen.redeem(.latte)
+        }
+
+        let refusal = AnalyticsEvent(
+            name: "redeem_refused", properties: ["reason": "not_enough_stars", "reward": Reward.latte.id])
+        #expect(
+            world.trackedEvents == [refusal, refusal],
+            """
+            Ada tapped twice with too few stars: two taps, two refusals, so the fake world's analytics \
+            should receive \(refusal) twice. It received \(world.trackedEvents). Every event the screen \
+            sends must reach the world as it is sent: a harness that drops a repeat, or merges two, \
+            would hide the double count of Step 9.
+            """)
+    }
 }

@@ -81,4 +81,34 @@ struct MidnightTests {
             `Shop.calendar.isDate(_:inSameDayAs:)` says it.
             """)
     }
+
+    @Test("A tap just before midnight counts for that day, however long the server thinks")
+    func tapBeforeMidnightBelongsToThatDay() async throws {
+        let justBeforeMidnight = Date.shop(2031, 3, 10, 23, 59)
+        let world = FakeWorld(now: justBeforeMidnight, member: .ada, stars: 500, serverReply: .voucher(code: "LATE"))
+        let hold = world.holdServerReplies(patience: .seconds(5))
+
+        let outcomes = try await withScreen(in: world) { screen in
+            async let lateTap = screen.redeem(.latte)
+            // The server answers after midnight.
+            await untilTheServerIsAsked(world)
+            world.now = Date.shop(2031, 3, 11, 0, 30)
+            hold.release()
+            let late = await lateTap
+            // The next morning.
+            world.now = Date.shop(2031, 3, 11, 8)
+            world.serverReply = .voucher(code: "MORNING")
+            return (late, await screen.redeem(.latte))
+        }
+
+        #expect(outcomes.0 == .redeemed(Voucher(code: "LATE", rewardID: Reward.latte.id)))
+        #expect(
+            outcomes.1 == .redeemed(Voucher(code: "MORNING", rewardID: Reward.latte.id)),
+            """
+            Ada tapped at 23:59 on 10 March and the server confirmed after midnight; at 08:00 on 11 March \
+            she taps again and should get today's latte, yet the screen said \(outcomes.1). The \
+            redemption was dated when the server answered, not when she tapped: read the clock once, at \
+            the tap, before the first `await`, and use that moment throughout.
+            """)
+    }
 }

@@ -52,4 +52,31 @@ struct ServerFailureTests {
             "One latte in the end: Ada should have 250 of her 400 stars left; she has \(world.stars(of: Member.ada.id))."
         )
     }
+
+    @Test("Stars earned while the server thinks are still there when it fails")
+    func starsEarnedMeanwhileAreKept() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .failure)
+        let hold = world.holdServerReplies(patience: .seconds(5))
+
+        let outcome = try await withScreen(in: world) { screen in
+            async let tap = screen.redeem(.latte)
+            // While the server thinks, Ada buys a coffee at the till and earns 50 stars.
+            await untilTheServerIsAsked(world)
+            world.setStars(world.stars(of: Member.ada.id) + 50, of: Member.ada.id)
+            hold.release()
+            return await tap
+        }
+
+        #expect(
+            outcome == .serviceUnavailable,
+            "The fake server is out of reach: the screen should say .serviceUnavailable.")
+        #expect(
+            world.stars(of: Member.ada.id) == 450,
+            """
+            Ada had 400 stars, earned 50 while the server was thinking, and the server failed: she \
+            should have 450, and has \(world.stars(of: Member.ada.id)). Give back the cost by adding it \
+            to the balance as it is when the failure comes; setting back the balance read before the \
+            call loses what happened in between.
+            """)
+    }
 }

@@ -119,6 +119,17 @@ func withScreen<Value>(
     return value
 }
 
+/// Waits until the fake world's server has received a call, or five seconds have passed: the
+/// moment a test may change the world while the server thinks.
+@MainActor
+func untilTheServerIsAsked(_ world: FakeWorld) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(5)
+    while world.serverCalls.isEmpty, clock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+}
+
 /// One tap on "Redeem" for `reward`, on the screen your harness builds on `world`.
 @MainActor
 func redeem(
