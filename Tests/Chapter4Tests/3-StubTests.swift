@@ -10,19 +10,27 @@ struct StubTests {
     func stubCountsCalls() throws {
         let stub = ScarySingletonStub()
         let standIn = try scarySingleton(standingIn: stub)
-        // A value to send, so that the real method, if it runs, leaves a trace.
-        standIn.importantValue = "counted, never sent"
 
+        // Once with no value, once with one: the stub counts calls, whatever the value. The
+        // value also lets the real method, if it runs, leave a trace.
         standIn.doSomethingImportant()
+        let countedWithoutValue = stub.doSomethingImportantCallCount
+        standIn.importantValue = "counted, never sent"
         standIn.doSomethingImportant()
 
         let counted = stub.doSomethingImportantCallCount
         #expect(
             counted == 2,
-            """
-            doSomethingImportant() was called twice on the stub, through a ScarySingleton reference as \
-            the screen calls it, and \(stubCount(counted, expected: 2, sentSomething: !standIn.sentValues.isEmpty))
-            """)
+            countedWithoutValue == 0 && counted == 1
+                ? """
+                doSomethingImportant() was called twice on the stub, first with no importantValue, and the \
+                stub counted only the second call. A stub counts every call it receives: the real method's \
+                `guard` on the value has no place in it.
+                """
+                : """
+                doSomethingImportant() was called twice on the stub, through a ScarySingleton reference as \
+                the screen calls it, and \(stubCount(counted, expected: 2, sentSomething: !standIn.sentValues.isEmpty))
+                """)
     }
 
     @Test("Each stub counts only the calls made to it")

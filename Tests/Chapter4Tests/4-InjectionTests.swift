@@ -39,6 +39,42 @@ struct InjectionTests {
                     """)
     }
 
+    @Test("Each screen keeps the singleton it was given, and loads through that one")
+    func eachScreenKeepsItsOwnSingleton() throws {
+        // Two screens, each given a stub that nothing but the screen keeps alive, then loaded in
+        // the other order.
+        weak var firstStub: ScarySingletonStub?
+        weak var secondStub: ScarySingletonStub?
+        func screen(named name: String, keepingWeakly reference: inout ScarySingletonStub?) throws -> ProfileScreen {
+            let stub = ScarySingletonStub()
+            reference = stub
+            return ProfileScreen(userName: name, scarySingleton: try scarySingleton(standingIn: stub))
+        }
+        let first = try screen(named: userName + " (first)", keepingWeakly: &firstStub)
+        let second = try screen(named: userName + " (second)", keepingWeakly: &secondStub)
+
+        second.load()
+        first.load()
+
+        let stubs = try #require(
+            firstStub.flatMap { first in secondStub.map { (first, $0) } },
+            """
+            A stub that only its screen holds was gone by the time the screen loaded: the screen does not \
+            keep the instance it is given (a `weak` or `unowned` property?). In the app nothing else may \
+            hold it either: keep it in a constant of the screen.
+            """)
+        #expect(
+            (stubs.0.importantValue, stubs.1.importantValue) == (userName + " (first)", userName + " (second)")
+                && (stubs.0.doSomethingImportantCallCount, stubs.1.doSomethingImportantCallCount) == (1, 1),
+            """
+            Two screens, each given a stub of its own, each loaded once: each stub should hold its own \
+            screen's user and count one call. The first holds \(stubs.0.importantValue ?? "nil") and counted \
+            \(stubs.0.doSomethingImportantCallCount), the second \(stubs.1.importantValue ?? "nil") and \
+            \(stubs.1.doSomethingImportantCallCount). A screen must keep its own instance, not one that every \
+            screen shares (a `static` property keeps only the last one given).
+            """)
+    }
+
     @Test("Loading the screen sets the important value on the injected singleton")
     func loadSetsTheValueOnTheInjectedSingleton() throws {
         let standIn = try scarySingleton(standingIn: ScarySingletonStub())
