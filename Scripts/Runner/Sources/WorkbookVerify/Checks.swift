@@ -93,20 +93,8 @@ extension Verifier {
             Check(id: .workflows, title: "the GitHub workflows pass actionlint") { verifier, work, title in
                 await verifier.workflowsLint(title, in: work.mirror)
             },
-            Check(
-                id: .startersBuild, title: "starters and tests build, no warnings",
-                whenNotPassed: "the starters do not build"
-            ) { verifier, work, title in
-                await verifier.build(
-                    work.starters, chapters: work.chapters, title: "starters and tests build, no warnings")
-            },
-            Check(
-                id: .solutionsBuild, title: "solutions and tests build, no warnings",
-                whenNotPassed: "the solutions do not build"
-            ) { verifier, work, title in
-                await verifier.build(
-                    work.solutions, chapters: work.chapters, title: "solutions and tests build, no warnings")
-            },
+            build(.startersBuild, "starters", tools: \.starters),
+            build(.solutionsBuild, "solutions", tools: \.solutions),
             Check(
                 id: .solutionsPass, title: "solutions pass every test, \(options.runs) runs, two of them at once",
                 needs: [.solutionsBuild]
@@ -190,6 +178,14 @@ extension Verifier {
                 await verifier.runnerScenarios(title, work.runner)
             },
         ]
+    }
+
+    /// The check that `side` (starters or solutions) and the tests build with warnings as errors.
+    static func build(_ id: CheckID, _ side: String, tools: KeyPath<Work, PackageTools> & Sendable) -> Check {
+        Check(id: id, title: "\(side) and tests build, no warnings", whenNotPassed: "the \(side) do not build") {
+            verifier, work, title in
+            await verifier.build(work[keyPath: tools], chapters: work.chapters, title: title)
+        }
     }
 
     /// Why `check` does not run, or `nil` when it does: the option that leaves it out, or else

@@ -60,13 +60,18 @@ public enum VerifyCommand {
         var options = Verifier.Options()
         var style = Style.detect()
         var rest = arguments[...]
+        /// The chapter number after `option`, or `nil` (and the reason printed).
+        func chapter(after option: String) -> Int? {
+            guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
+                printError("\(option) takes the number of a chapter that exists")
+                return nil
+            }
+            return number
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--chapter":
-                guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
-                    printError("--chapter takes the number of a chapter that exists")
-                    return 2
-                }
+                guard let number = chapter(after: argument) else { return 2 }
                 options.chapter = number
             case "--runs":
                 guard let runs = rest.popFirst().flatMap(Int.init), runs >= 1 else {
@@ -77,10 +82,7 @@ public enum VerifyCommand {
             case let flag where Verifier.SkipOption(rawValue: flag) != nil:
                 options.leftOut.insert(Verifier.SkipOption(rawValue: flag)!)
             case "--catalogue":
-                guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
-                    printError("--catalogue takes the number of a chapter that exists")
-                    return 2
-                }
+                guard let number = chapter(after: argument) else { return 2 }
                 options.catalogueChapter = number
             case "--case":
                 guard let name = rest.popFirst(), !name.hasPrefix("-") else {

@@ -603,8 +603,7 @@ struct Sandbox: Sendable {
     }
 
     func swiftFiles(in folder: URL) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        FileTree.paths(in: folder).filter { $0.hasSuffix(".swift") }
     }
 }
 

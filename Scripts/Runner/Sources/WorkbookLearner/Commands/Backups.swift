@@ -36,6 +36,27 @@ enum Backups {
         throw CommandError("cannot find a free name for a backup of \(chapter.starterFolder) in \(folder)")
     }
 
+    /// Reads the learner's answer to a question just asked: yes for `y` or `yes`; otherwise says
+    /// that nothing was changed.
+    static func answeredYes() -> Bool {
+        guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+            print("Nothing was changed.")
+            return false
+        }
+        return true
+    }
+
+    /// A backup of the chapter's files before reset or restore replaces them, or `nil` when it
+    /// could not be made (and then nothing is changed, as it says).
+    static func makeBeforeReplacing(_ chapter: Chapter, in workbook: Workbook) -> URL? {
+        do {
+            return try make(of: chapter, in: workbook)
+        } catch {
+            printError("Nothing was changed: \(error)")
+            return nil
+        }
+    }
+
     /// The chapter's backups, oldest first.
     static func all(of chapter: Chapter, in workbook: Workbook) -> [URL] {
         let parent = workbook.root.appendingPathComponent(folder)

@@ -25,19 +25,10 @@ enum ResetCommand {
             }
             print("Reset chapter \(chapter.number)? Your files in \(folder) are copied to \(Backups.folder)/")
             printNow("first, then replaced with the starter as committed. [y/N] ", terminator: "")
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                print("Nothing was changed.")
-                return 1
-            }
+            guard Backups.answeredYes() else { return 1 }
         }
 
-        let backup: URL
-        do {
-            backup = try Backups.make(of: chapter, in: workbook)
-        } catch {
-            printError("Nothing was changed: \(error)")
-            return 1
-        }
+        guard let backup = Backups.makeBeforeReplacing(chapter, in: workbook) else { return 1 }
         let restored = await git(["checkout", "HEAD", "--", folder])
         let cleaned = await git(["clean", "-f", "-d", "-q", "--", folder])
         guard restored?.succeeded == true, cleaned?.succeeded == true else {

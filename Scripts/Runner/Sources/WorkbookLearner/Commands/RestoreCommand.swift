@@ -23,19 +23,10 @@ enum RestoreCommand {
             print("Restore chapter \(chapter.number) from \(name)?")
             print("Your files in \(folder) are copied to \(Backups.folder)/ first, then replaced with the backup.")
             printNow("[y/N] ", terminator: "")
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                print("Nothing was changed.")
-                return 1
-            }
+            guard Backups.answeredYes() else { return 1 }
         }
         let fileManager = FileManager.default
-        let backup: URL
-        do {
-            backup = try Backups.make(of: chapter, in: workbook)
-        } catch {
-            printError("Nothing was changed: \(error)")
-            return 1
-        }
+        guard let backup = Backups.makeBeforeReplacing(chapter, in: workbook) else { return 1 }
         // Copy beside the chapter first, then swap, so a failed copy leaves the chapter as it was.
         let target = workbook.root.appendingPathComponent(folder)
         let staging = target.deletingLastPathComponent().appendingPathComponent(".restoring-\(UUID().uuidString)")
