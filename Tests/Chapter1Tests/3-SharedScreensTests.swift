@@ -1,6 +1,7 @@
 import Chapter1
 import Foundation
 import Testing
+import WorkbookSupport
 
 extension PostingToTheBoard {
     @Suite("Two screens share state through the board")
@@ -78,5 +79,25 @@ extension PostingToTheBoard {
         nonisolated func messagesOnTheSharedBoard() async -> [String] {
             await MessageBoard.shared.messages
         }
+    }
+}
+
+@Suite("The global board is gone")
+struct GlobalBoardGoneTests {
+    @Test("No global board is left beside MessageBoard.shared")
+    func globalIsGone() async {
+        await expectDoesNotCompile(
+            """
+            func theOtherBoard() -> MessageBoard {
+                messageBoard
+            }
+            """,
+            mentioning: "cannot find 'messageBoard' in scope",
+            from: .insideTheModule,
+            """
+            The global constant `messageBoard` is still in the module. Whether a screen uses it or not, \
+            it is a second board beside `MessageBoard.shared`, made at launch: any file may post to it \
+            and nobody would see. Delete it, so that the singleton is the only board there is.
+            """)
     }
 }
