@@ -30,6 +30,28 @@ extension PostingToTheBoard {
                     """)
         }
 
+        @Test("The settings screen shows the board as it is each time it loads")
+        func reloadShowsNewPosts() async {
+            let run = UUID().uuidString
+            let before = "Before the first load (\(run))"
+            let after = "After the first load (\(run))"
+            let home = HomeScreen()
+            let settings = SettingsScreen()
+            await home.post(before)
+            await settings.load()
+            await home.post(after)
+            await settings.load()
+
+            #expect(
+                settings.shownMessages.contains(before) && settings.shownMessages.contains(after),
+                """
+                A message was posted, the settings screen loaded, another was posted, and the screen loaded \
+                again: it should now show both, and it shows \
+                \(settings.shownMessages.contains(after) ? "only the second" : settings.shownMessages.contains(before) ? "only the first" : "neither"). \
+                Each load reads the board afresh: a screen that keeps what it loaded once shows a stale list.
+                """)
+        }
+
         @Test("The home screen posts to MessageBoard.shared")
         func homePostsToTheSingleton() async {
             let message = "Dinner is at eight (\(UUID().uuidString))"
