@@ -9,6 +9,9 @@ struct SavedChoiceTests {
     func newInstanceReadsTheChoice() throws {
         try withTemporaryStoreOnDisk { store, savedFile in
             // Both orders, one after the other, so that no single answer can pass by luck.
+            // An instance made before the choice, as another screen holds one, reads it too.
+            let otherScreen = AppSettings(store: store)
+            _ = otherScreen.questionStrategyType
             for choice in QuestionStrategyType.allCases {
                 AppSettings(store: store).questionStrategyType = choice
                 let nextLaunch = AppSettings(store: store)
@@ -18,6 +21,13 @@ struct SavedChoiceTests {
                     The player chose \(choice), but a new AppSettings on the same store reads \
                     \(nextLaunch.questionStrategyType). The choice has to live in the store, not in \
                     the object, or the next launch of the app forgets it.
+                    """)
+                #expect(
+                    otherScreen.questionStrategyType == choice,
+                    """
+                    The player chose \(choice) on one AppSettings, and another one on the same store, made \
+                    earlier, still reads \(otherScreen.questionStrategyType). Read the choice from the store \
+                    each time: a copy kept in the object goes stale as soon as anything else writes the store.
                     """)
             }
 

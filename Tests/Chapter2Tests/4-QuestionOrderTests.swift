@@ -32,6 +32,38 @@ struct QuestionOrderTests {
             order\(orders == [group.questions] ? ", the group's own" : ""). It should shuffle the \
             questions, drawing from the generator it is given.
             """)
+
+        // Over two hundred sources, a fair shuffle puts every question in every place at least
+        // once: a given question misses a given place with a chance of (7/8)^200, about 10^-12.
+        let count = group.questions.count
+        var seen = Set<[Int]>()
+        for seed in UInt64(1)...200 {
+            var source = SeededGenerator(seed: seed)
+            let order = RandomQuestionStrategy(group: group, using: &source).questions
+            for (place, question) in order.enumerated() {
+                if let index = group.questions.firstIndex(of: question) { seen.insert([index, place]) }
+            }
+        }
+        let neverSeen = (0..<count).flatMap { index in (0..<count).map { [index, $0] } }.filter { !seen.contains($0) }
+        #expect(
+            neverSeen.isEmpty,
+            """
+            Over 200 random sources, some questions never came in some places \
+            (\(neverSeen.prefix(3).map { "question \($0[0] + 1) never in place \($0[1] + 1)" }.joined(separator: ", "))\
+            \(neverSeen.count > 3 ? ", …" : "")). A fair shuffle can put any question anywhere: is a \
+            loop's range off by one? `shuffled(using:)` does it right.
+            """)
+
+        // Rounds drawn one after the other from one source differ: the source moves on.
+        var oneSource = SeededGenerator(seed: 7)
+        let rounds = (1...5).map { _ in RandomQuestionStrategy(group: group, using: &oneSource).questions }
+        #expect(
+            Set(rounds).count > 1,
+            """
+            Five rounds drawn one after the other from the same random source were all in the same \
+            order: the strategy shuffles with a copy of the generator, so the caller's never moves on. \
+            Pass the generator itself on (`shuffled(using: &generator)`, with the parameter `inout`).
+            """)
     }
 
     @Test("The settings hand out the order the player chose, drawn from the random source they are given")
