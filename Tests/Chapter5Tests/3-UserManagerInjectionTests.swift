@@ -54,9 +54,7 @@ struct UserManagerInjectionTests {
                 `DiskUserStorage` is not a `UserStorage` yet (Step 2), so this test cannot hand a broken \
                 one to the manager.
                 """)
-            let manager = UserManager(storage: storage)
-
-            let answer = Result { try manager.registerUser(name: name) }
+            let answer = Result { try register(name, through: storage) }
 
             if case .success(let registered) = answer {
                 Issue.record(

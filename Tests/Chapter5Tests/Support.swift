@@ -44,6 +44,12 @@ final class SaveRecorder: UserStorage {
     }
 }
 
+/// Registers `name` through a manager given `storage`, whatever the manager's design: one that
+/// takes `any UserStorage`, or a generic one (the storage is opened to its own type here).
+func register<Storage: UserStorage>(_ name: String, through storage: Storage) throws -> Bool {
+    try UserManager(storage: storage).registerUser(name: name)
+}
+
 /// The ways a storage can fail that `UserManager` must pass on.
 enum StorageFailure: String, CaseIterable, Sendable {
     case lookUp = "look the name up"
