@@ -26,5 +26,18 @@ struct SubclassingTests {
             Outside its module, a class can be subclassed only if it is `open`, a method overridden only \
             if it is `open`, and a subclass built only if the class has a `public` initialiser.
             """)
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func forgetWhatWasSent() {
+                ScarySingleton.sharedInstance.sentValues = []
+            }
+            """,
+            mentioning: "setter is inaccessible",
+            """
+            Code in another module can rewrite `sentValues`, the record of what the important work \
+            really sent. Open only what a stub overrides (the class, `importantValue`, \
+            `doSomethingImportant()`); what the singleton has sent stays `public private(set)`.
+            """)
     }
 }
