@@ -63,11 +63,10 @@ struct CatalogueAndMarkdownTests {
                 | [`stale`](stale.md) | A base that moved. | "Board is one" |
                 """, "Solutions/\(folder)/Catalogue/README.md")
             let page = """
-                # `off-by-one`
-
-                One too few.
-
-                **Caught by** "Board is one".
+                # `off-by-one`: a typical mistake
+                One too few.\\
+                **Caught by** "Board is one".\\
+                **Why it is wrong:** one is not zero.
 
                 ```diff
                 --- solution/Board.swift

@@ -107,8 +107,12 @@ public struct Catalogue: Sendable {
         }
         if item.isMistake {
             let prefix = "**Caught by** "
+            // The line may end with a full stop, and with a backslash (a line break in Markdown).
             let said = lines.first { $0.hasPrefix(prefix) }.flatMap { line in
-                Self.expectation(in: String(line.dropFirst(prefix.count).dropLast(line.hasSuffix(".") ? 1 : 0)))
+                var cell = Substring(line.dropFirst(prefix.count))
+                if cell.hasSuffix("\\") { cell = cell.dropLast() }
+                if cell.hasSuffix(".") { cell = cell.dropLast() }
+                return Self.expectation(in: String(cell))
             }
             if said != item.expectation {
                 throw PageProblem(
