@@ -96,4 +96,53 @@ struct SharedDownloadTests {
             mixedUp == 0,
             "Each caller should get the picture of the URL it asked for, but \(mixedUp) of \(results.count) did not.")
     }
+
+    @Test(
+        "Callers who share a download share its outcome, whatever the cache keeps and however it ends",
+        arguments: [false, true])
+    func sharedOutcome(downloadFails: Bool) async {
+        let callers = 20
+        let url = uniqueImageURL()
+        let downloader = HeldDownloader(expectedDownloads: callers, failing: downloadFails)
+        // A cache that keeps nothing: the callers can share only the download itself.
+        let loader = ImageLoader(downloader: downloader, cache: ForgetfulCache())
+
+        let pictures = await loadConcurrently(url, callers: callers, from: loader)
+
+        let downloads = await downloader.downloadCount(for: url)
+        let delivered = pictures.count { $0 == fakeImage(for: url) }
+        #expect(
+            downloads == 1 && delivered == (downloadFails ? 0 : callers),
+            """
+            \(callers) callers asked for the same picture at the same moment, with a cache that keeps \
+            nothing\(downloadFails ? ", and the download failed" : ""): the downloader should run once, and \
+            \(downloadFails ? "every caller get its error" : "every caller get its picture"). It ran \(downloads) \
+            time(s), and \(delivered) caller(s) got the picture. Callers that wait for a download in flight \
+            must wait for that download's own result (its task's value), not look in the cache again \
+            afterwards: a cache may keep nothing, and a failure is never cached.
+            """)
+    }
+
+    @Test("A finished download is not kept: a picture the cache let go of is downloaded again")
+    func finishedDownloadsAreNotKept() async throws {
+        let first = uniqueImageURL("first")
+        let second = uniqueImageURL("second")
+        let downloader = CountingDownloader()
+        // Room for one picture: the second evicts the first.
+        let loader = ImageLoader(downloader: downloader, cache: ImageCache(limit: 1))
+
+        _ = try await loader.loadImage(from: first)
+        _ = try await loader.loadImage(from: second)
+        _ = try await loader.loadImage(from: first)
+
+        let downloads = await downloader.downloadCount(for: first)
+        #expect(
+            downloads == 2,
+            """
+            The cache holds one picture: the second evicts the first, so asking for the first again \
+            should download it again. It was downloaded \(downloads) time(s). The loader keeps finished \
+            downloads in its table, a second cache with no limit that the real one cannot evict from: \
+            remove a download from the table once it has ended, however it ended.
+            """)
+    }
 }

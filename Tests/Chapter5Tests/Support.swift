@@ -100,6 +100,13 @@ final class SlowToStoreCache: ImageCaching {
     }
 }
 
+/// A cache that keeps nothing: every lookup misses. A loader whose callers share a download only
+/// through the cache then downloads once per caller.
+struct ForgetfulCache: ImageCaching {
+    func image(for url: URL) async -> Data? { nil }
+    func insert(_ image: Data, for url: URL) async {}
+}
+
 /// A `file:` URL that no other test uses, for a picture that does not exist. Even a loader that
 /// ignores the fake downloader and asks the real network singleton only fails to read a file: no
 /// test ever reaches the network.
@@ -159,12 +166,17 @@ actor FlakyDownloader: ImageDownloading {
 actor HeldDownloader: ImageDownloading {
     private let expectedDownloads: Int
     private let patience: Duration
+    /// Whether each download ends by throwing `ConnectionLost` instead of delivering.
+    private let failing: Bool
     private var downloads: [URL: Int] = [:]
     private var firstStart: ContinuousClock.Instant?
 
-    init(expectedDownloads: Int, patience: Duration = .milliseconds(500)) {
+    struct ConnectionLost: Error {}
+
+    init(expectedDownloads: Int, patience: Duration = .milliseconds(500), failing: Bool = false) {
         self.expectedDownloads = expectedDownloads
         self.patience = patience
+        self.failing = failing
     }
 
     func downloadImage(from url: URL) async throws -> Data {
@@ -176,6 +188,7 @@ actor HeldDownloader: ImageDownloading {
         while totalDownloads < expectedDownloads, clock.now < start + patience {
             try await Task.sleep(for: .milliseconds(5))
         }
+        if failing { throw ConnectionLost() }
         return fakeImage(for: url)
     }
 
