@@ -145,4 +145,30 @@ struct SharedDownloadTests {
             remove a download from the table once it has ended, however it ended.
             """)
     }
+
+    @Test("Two loaders share nothing: each downloads with its own downloader")
+    func loadersDoNotShareDownloads() async {
+        let url = uniqueImageURL()
+        // Each downloader waits for the other's download, or half a second.
+        let downloaders = (HeldDownloader(expectedDownloads: 1), HeldDownloader(expectedDownloads: 1))
+        let loaders = (
+            ImageLoader(downloader: downloaders.0, cache: ImageCache(limit: 10)),
+            ImageLoader(downloader: downloaders.1, cache: ImageCache(limit: 10))
+        )
+
+        async let first = try? loaders.0.loadImage(from: url)
+        async let second = try? loaders.1.loadImage(from: url)
+        _ = await (first, second)
+
+        let downloads = (await downloaders.0.downloadCount(for: url), await downloaders.1.downloadCount(for: url))
+        #expect(
+            downloads == (1, 1),
+            """
+            Two loaders, each with a downloader and a cache of its own, asked for the same picture at \
+            the same moment: each downloader should run once, and they ran \(downloads.0) and \(downloads.1) \
+            time(s). The table of downloads in flight belongs to one loader (a stored property), not to \
+            every loader of the app (a `static` one): a loader given a test's downloader must never \
+            wait for another's.
+            """)
+    }
 }
