@@ -25,6 +25,16 @@ struct RegistrationTests {
                 one. The latest registration must win: that is how an app swaps a service (after someone \
                 else signs in, say) and how a test puts its fake in place of a real service.
                 """)
+            // Only as the type it was registered as: not as its concrete type.
+            let asItsOwnType = try? await locator.resolve(FakeUserProvider.self)
+            #expect(
+                asItsOwnType == nil,
+                """
+                A provider registered as `any UserProviding` was also handed out to someone asking for \
+                `FakeUserProvider`, its concrete type. The locator must answer only for the type each \
+                service was registered as: a search through the services for anything that fits makes what \
+                a screen gets depend on what else happens to be registered.
+                """)
         } catch {
             Issue.record(
                 """
@@ -68,4 +78,5 @@ enum Shipping {
 
 struct BillingDesk: Billing.Client {}
 
-struct ShippingDesk: Shipping.Client {}
+struct ShippingDesk: Shipping.Client {
+}

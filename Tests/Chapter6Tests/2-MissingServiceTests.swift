@@ -22,8 +22,23 @@ struct MissingServiceTests {
             it. Whoever reads this in a failed test or a crash report needs to know which \
             registration to add: put the type's name in the error's description.
             """)
+
+        // Another missing service: the error names that one, and only that one.
+        let otherError = await #expect(throws: (any Error).self) {
+            try await locator.resolve((any LoyaltyCard).self)
+        }
+        let otherMessage = otherError.map { String(describing: $0) } ?? ""
+        #expect(
+            otherMessage.contains("LoyaltyCard") && !otherMessage.contains("ParcelTracking"),
+            """
+            The error for a missing `LoyaltyCard` service says "\(otherMessage)". It must name the type \
+            that was asked for, whichever it is: build the message from the type the error is made with.
+            """)
     }
 }
+
+/// Another service nobody registered in these tests.
+protocol LoyaltyCard: Sendable {}
 
 /// A service the app might have but nobody registered in these tests.
 protocol ParcelTracking: Sendable {}

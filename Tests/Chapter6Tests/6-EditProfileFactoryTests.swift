@@ -21,6 +21,26 @@ struct EditProfileFactoryTests {
             "The screen the factory built does not save through the provider registered in the locator.")
     }
 
+    @Test("A factory whose locator holds no user provider throws, and builds no screen")
+    func factoryWithoutAProviderThrows() async {
+        let factory = EditProfileFactory(services: ServiceLocator())
+
+        let error = await #expect(
+            throws: (any Error).self,
+            """
+            The factory's locator holds no user provider, yet the factory built a screen. A screen with \
+            a made-up provider hides the missing registration until a user sees the wrong profile: let the \
+            locator's error through (`try`, no `try?`, no fallback).
+            """
+        ) {
+            _ = try await factory.makeEditProfileScreen()
+        }
+        #expect(
+            error.map { String(describing: $0).contains("UserProviding") } ?? true,
+            "The factory threw, but its error does not say that `UserProviding` is missing: pass the locator's error on."
+        )
+    }
+
     @Test("Screens built from one locator share one user service: a name saved on one shows on the next")
     func oneSourceOfTruth() async {
         let locator = ServiceLocator()
