@@ -63,14 +63,18 @@ struct InjectionTests {
             keep the instance it is given (a `weak` or `unowned` property?). In the app nothing else may \
             hold it either: keep it in a constant of the screen.
             """)
+        // Read as the screen sees them, through `ScarySingleton` references.
+        let values = (
+            try scarySingleton(standingIn: stubs.0).importantValue,
+            try scarySingleton(standingIn: stubs.1).importantValue
+        )
+        let counts = (stubs.0.doSomethingImportantCallCount, stubs.1.doSomethingImportantCallCount)
         #expect(
-            (stubs.0.importantValue, stubs.1.importantValue) == (userName + " (first)", userName + " (second)")
-                && (stubs.0.doSomethingImportantCallCount, stubs.1.doSomethingImportantCallCount) == (1, 1),
+            values == (userName + " (first)", userName + " (second)") && counts == (1, 1),
             """
             Two screens, each given a stub of its own, each loaded once: each stub should hold its own \
-            screen's user and count one call. The first holds \(stubs.0.importantValue ?? "nil") and counted \
-            \(stubs.0.doSomethingImportantCallCount), the second \(stubs.1.importantValue ?? "nil") and \
-            \(stubs.1.doSomethingImportantCallCount). A screen must keep its own instance, not one that every \
+            screen's user and count one call. The first holds \(values.0 ?? "nil") and counted \(counts.0), \
+            the second \(values.1 ?? "nil") and \(counts.1). A screen must keep its own instance, not one that every \
             screen shares (a `static` property keeps only the last one given).
             """)
     }
