@@ -62,6 +62,18 @@ struct LiveAndMockTests {
             user == Environment.mock.getUserForId(idNoDatabaseHas),
             "Environment.mock gave two different users for the same id. A mock answers the same question the same way, every time."
         )
+        // Ids the app's database knows: the mock makes its own users up for them too.
+        let realUsers = (1...20).compactMap { DatabaseManager.shared.user(withID: Int64($0)) }
+        let fromTheDatabase = realUsers.filter { Environment.mock.getUserForId($0.id) == $0 }
+        #expect(
+            fromTheDatabase.isEmpty,
+            """
+            For \(fromTheDatabase.count) id(s) the app's database knows, Environment.mock handed out the \
+            database's own user (\(fromTheDatabase.first?.name ?? "")): it asks the database first. A mock \
+            asks nobody: its users are made up for every id, so that what a test sees never depends on \
+            what is in a real store.
+            """)
+
         // Compared as numbers: printed as dates, two moments a microsecond apart look the same.
         let first = Environment.mock.now().timeIntervalSinceReferenceDate
         let second = Environment.mock.now().timeIntervalSinceReferenceDate

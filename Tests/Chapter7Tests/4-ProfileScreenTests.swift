@@ -24,6 +24,22 @@ struct ProfileScreenTests {
                 DatabaseManager.shared itself, so a test cannot give it a user.
                 """)
         }
+
+        // A screen made before the override, as an app makes its screens early, loads through the
+        // environment in force when it loads.
+        let madeEarlier = ProfileScreen()
+        await withEnvironment {
+            $0.getUserForId = { id in id == user.id ? user : nil }
+        } operation: {
+            madeEarlier.load(userID: user.id)
+        }
+        #expect(
+            madeEarlier.title == user.name,
+            """
+            A screen made before an override, then loaded inside it, does not show the override's user: \
+            the screen read `Current` when it was made and kept that copy. Read `Current` when the work \
+            happens (in `load`), so that the environment in force then is the one used.
+            """)
     }
 
     @Test("Overriding one closure changes only that behaviour")

@@ -22,12 +22,28 @@ struct EnvironmentTraitTests {
             trait.scopeProvider(for: test, testCase: Test.Case.current),
             "The trait gives Swift Testing no scope to run the test in, so its override never applies.")
         let clocksSeen = Mutex<[Date]>([])
+        let outerUsersSeen = Mutex<[User?]>([])
+        // The trait runs inside an override of its own caller (a suite's trait, a test's scope):
+        // it changes the environment it finds, and keeps the rest.
+        let outerUser = User.unique("Set around the trait")
 
-        try await scope.provideScope(for: test, testCase: Test.Case.current) {
-            clocksSeen.withLock { $0.append(Current.now()) }
+        try await withEnvironment {
+            $0.getUserForId = { id in id == outerUser.id ? outerUser : nil }
+        } operation: {
+            try await scope.provideScope(for: test, testCase: Test.Case.current) {
+                clocksSeen.withLock { $0.append(Current.now()) }
+                outerUsersSeen.withLock { $0.append(Current.getUserForId(outerUser.id)) }
+            }
         }
 
         let seen = clocksSeen.withLock { $0 }
+        #expect(
+            outerUsersSeen.withLock { $0 }.allSatisfy { $0 == outerUser },
+            """
+            The trait ran inside an override that set a user, and the test did not see that user: the \
+            trait started from `.live` (or `.mock`) instead of the environment in force. Apply the \
+            trait's change to `Current` as it is where the trait runs, so that traits and scopes nest.
+            """)
         #expect(
             seen.count == 1,
             """
