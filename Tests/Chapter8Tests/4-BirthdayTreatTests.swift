@@ -25,6 +25,25 @@ struct BirthdayTreatTests {
             """)
     }
 
+    @Test("The treat follows the flag as it is when the member taps")
+    func flagReadAtTheTap() async throws {
+        let world = FakeWorld(now: adasBirthday, member: .ada, stars: 0, flags: [])
+
+        let outcome = try await withScreen(in: world, insistingOn: LiveService.upToStep(3)) { screen in
+            // The team switches the treat on after the screen was built.
+            world.setEnabled(.birthdayTreat, true)
+            return await screen.redeem(.latte)
+        }
+
+        #expect(
+            outcome != .notEnoughStars(needed: 150, balance: 0),
+            """
+            The birthday treat was switched on after the screen was built, before Ada tapped on her \
+            birthday, yet the screen asked her for 150 stars. It read the flag once, when it was made (or \
+            your harness copied the world's flags then): read it when the member taps.
+            """)
+    }
+
     @Test("With the birthday treat off, a birthday costs the full price")
     func noTreatWhenOff() async throws {
         let world = FakeWorld(now: adasBirthday, member: .ada, stars: 0, flags: [])

@@ -53,30 +53,48 @@ struct ServerFailureTests {
         )
     }
 
-    @Test("Stars earned while the server thinks are still there when it fails")
-    func starsEarnedMeanwhileAreKept() async throws {
-        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .failure)
+    @Test(
+        "Stars earned while the server thinks are kept, whether it confirms or fails",
+        arguments: [false, true])
+    func starsEarnedMeanwhileAreKept(serverConfirms: Bool) async throws {
+        let world = FakeWorld(
+            now: .aTuesdayMorning, member: .ada, stars: 400,
+            serverReply: serverConfirms ? .voucher(code: "MEANWHILE") : .failure)
         let hold = world.holdServerReplies(patience: .seconds(5))
 
         let outcome = try await withScreen(in: world) { screen in
             async let tap = screen.redeem(.latte)
-            // While the server thinks, Ada buys a coffee at the till and earns 50 stars.
+            // While the server thinks, a minute passes and Ada buys a coffee at the till: 50 stars.
             await untilTheServerIsAsked(world)
+            world.now = world.now.addingTimeInterval(60)
             world.setStars(world.stars(of: Member.ada.id) + 50, of: Member.ada.id)
             hold.release()
             return await tap
         }
 
+        let expectedStars = serverConfirms ? 400 + 50 - 150 : 400 + 50
         #expect(
-            outcome == .serviceUnavailable,
-            "The fake server is out of reach: the screen should say .serviceUnavailable.")
+            outcome
+                == (serverConfirms
+                    ? .redeemed(Voucher(code: "MEANWHILE", rewardID: Reward.latte.id)) : .serviceUnavailable))
         #expect(
-            world.stars(of: Member.ada.id) == 450,
+            world.stars(of: Member.ada.id) == expectedStars,
             """
-            Ada had 400 stars, earned 50 while the server was thinking, and the server failed: she \
-            should have 450, and has \(world.stars(of: Member.ada.id)). Give back the cost by adding it \
-            to the balance as it is when the failure comes; setting back the balance read before the \
-            call loses what happened in between.
+            Ada had 400 stars, earned 50 while the server was thinking, and the server \
+            \(serverConfirms ? "confirmed her latte (150 stars)" : "failed"): she should have \(expectedStars), \
+            and has \(world.stars(of: Member.ada.id)). Change the balance by what the tap costs or gives \
+            back, as it is at that moment; a balance worked out from a read made before the `await` \
+            overwrites what happened in between.
             """)
+        if !serverConfirms {
+            #expect(
+                world.redemptions(of: Member.ada.id).isEmpty,
+                """
+                The server failed, yet a redemption is still recorded for Ada \
+                (\(world.redemptions(of: Member.ada.id).map { shopTime($0.date) })), so she cannot try again \
+                today. Undo exactly the redemption that was recorded for the tap (the same value), not one \
+                rebuilt afterwards with a second reading of the clock.
+                """)
+        }
     }
 }
