@@ -36,6 +36,15 @@ struct WholeAppTests {
                 keep running on its real services while the tests run on fakes.
                 """)
         }
+        if reached.contains(.analytics) && !tripwire.touched.contains("Analytics.shared") {
+            Issue.record(
+                """
+                The app's own screen reported to an `Analytics` instance of its own, not to \
+                `Analytics.shared`: the SDK's events would go to an object nobody set up or reads. Hand the \
+                app's screen the shared instance (the default of the screen's parameter, or `ShopApp`'s \
+                wiring).
+                """)
+        }
     }
 
     /// How many worlds the next test runs at once.
