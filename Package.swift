@@ -39,10 +39,10 @@ let testDoublesFolder = "TestDoubles"
 /// Every chapter that exists, in order. Keep it at nine or fewer: `--filter Chapter1`
 /// would also select a `Chapter10`.
 let chapters: [Chapter] = [
-    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
+    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton", hasMutationLedger: true),
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
     Chapter(number: 3, folder: "Chapter3-TestingPain"),
-    Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true),
+    Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
     Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),

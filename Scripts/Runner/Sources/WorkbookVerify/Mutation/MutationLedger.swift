@@ -72,11 +72,11 @@ struct MutationLedger: Sendable, Equatable {
         var text = """
             # Chapter \(chapter.number) · Mutants of the reference solution
 
-            What the mutation sweep of `\(chapter.solutionFolder)/` found. Each mutant is one small
-            mechanical change to one of its files (an operator, a literal, a removed call or `await`,
-            two statements swapped), built and tested against the chapter's tests. Written by
-            `./Scripts/verify --mutants \(chapter.number) --write-ledger`; `./Scripts/verify` checks
-            that it is current for the files below and that every survivor has its reason.
+            What the mutation sweep of `\(chapter.solutionFolder)/` found. Each mutant is one
+            small mechanical change to one of its files (an operator, a literal, a removed call or
+            `await`, two statements swapped), built and tested against the chapter's tests. Written
+            by `./Scripts/verify --mutants \(chapter.number) --write-ledger`; `./Scripts/verify`
+            checks that it is current for the files below and that every survivor has its reason.
 
             - Solution: `\(fingerprint.solution)`
             - Tests: `\(fingerprint.tests)`
@@ -85,8 +85,8 @@ struct MutationLedger: Sendable, Equatable {
 
             ## Survivors
 
-            Each survivor is killed by a better test, or listed here with why no test can tell it
-            from the solution.
+            Each survivor is killed by a better test, or listed here with why no test can tell
+            it from the solution.
 
             """
         if survivors.isEmpty {
