@@ -26,6 +26,11 @@ struct Chapter {
     /// chapter's `TestDoubles/` folder, which becomes a module of its own, `ChapterNTestDoubles`,
     /// that the tests import; in solutions mode it is built from `Solutions/<folder>/TestDoubles/`.
     var learnerWritesTestDoubles = false
+    /// Whether the reference solution has a mutation ledger, `MUTANTS.md` (written by
+    /// `./Scripts/verify --mutants N --write-ledger`), which its target then leaves out. Declared
+    /// here rather than found on disk, for the reason `solutionDocuments` gives; verify checks the
+    /// two agree.
+    var hasMutationLedger = false
 }
 
 /// The folder, inside a chapter, of the test code the learner writes.
@@ -34,10 +39,10 @@ let testDoublesFolder = "TestDoubles"
 /// Every chapter that exists, in order. Keep it at nine or fewer: `--filter Chapter1`
 /// would also select a `Chapter10`.
 let chapters: [Chapter] = [
-    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton"),
+    Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton", hasMutationLedger: true),
     Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
     Chapter(number: 3, folder: "Chapter3-TestingPain"),
-    Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true),
+    Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
     Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
@@ -93,7 +98,9 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
     // builds both, each with warnings as errors, so a broken solution is never hidden.
     if checksSolutions {
         targets.append(
-            .target(name: solution, path: "Solutions/\(chapter.folder)", exclude: solutionDocuments + testCode))
+            .target(
+                name: solution, path: "Solutions/\(chapter.folder)",
+                exclude: solutionDocuments + testCode + (chapter.hasMutationLedger ? ["MUTANTS.md"] : [])))
     } else {
         targets.append(.target(name: starter, path: "Chapters/\(chapter.folder)", exclude: starterDocuments + testCode))
     }

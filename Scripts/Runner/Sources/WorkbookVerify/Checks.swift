@@ -12,7 +12,7 @@ extension Verifier {
 
     /// The checks, by name, for what one check needs of another.
     public enum CheckID: String, Sendable, Hashable {
-        case chapterContent, testHashes, formatting, sourceArticles, workflows
+        case chapterContent, testHashes, mutationLedgers, formatting, sourceArticles, workflows
         case startersBuild, solutionsBuild, solutionsPass, startersFail, markdown, catalogue, threadSanitizer
         case runnerTests, classReportInBrowser, classTableInPython, classTableInSpreadsheet, classroom, scenarios
     }
@@ -81,6 +81,12 @@ extension Verifier {
                 await verifier.measure(title) {
                     testHashProblems(in: work.mirror)
                 }
+            },
+            Check(
+                id: .mutationLedgers,
+                title: "mutation ledgers (MUTANTS.md) are current for the solutions and tests, every survivor explained"
+            ) { verifier, work, title in
+                await verifier.mutationLedgers(title, in: work.mirror, chapters: work.chapters)
             },
             Check(id: .formatting, title: "formatting: swift format lint --strict") { verifier, work, title in
                 await verifier.measure(title) {

@@ -18,6 +18,13 @@ public struct Verifier: Sendable {
         /// How many chapters' catalogues are checked at the same time. Two keep a two-core
         /// machine 88% busy; three made the catalogue no faster there (546 s against 516 s).
         public var catalogueJobs = 2
+        /// The chapters whose solutions the mutation sweep checks (`--mutants N`, `--mutants all`),
+        /// and nothing else; `nil` for a verification.
+        public var mutantChapters: [Int]?
+        /// With `mutantChapters`: at most this many mutants a chapter, spread evenly (`--limit K`).
+        public var mutantLimit: Int?
+        /// With `mutantChapters`: write each chapter's `MUTANTS.md` (`--write-ledger`).
+        public var writeLedger = false
         /// How long one full test run may take.
         public var timeLimit: Duration = .seconds(600)
 
@@ -50,6 +57,8 @@ public struct Verifier: Sendable {
         case started(String)
         case ended(Step)
         case note(String)
+        /// A line of progress in a long step (the mutation sweep's mutants).
+        case progress(String)
     }
 
     public init(workbook: Workbook, options: Options, report: @escaping @Sendable (StepEvent) -> Void) {
@@ -81,6 +90,16 @@ public struct Verifier: Sendable {
             let title = Self.checks(options: options).first { $0.id == .catalogue }?.title ?? "the catalogue"
             record(await catalogueHolds(title, in: mirror, chapters: [only], onlyCase: options.catalogueCase))
             record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
+            return steps
+        }
+        if let chapters = options.mutantChapters {
+            // A maintainer's command, slow and not part of a verification.
+            let title =
+                "mutation sweep of the reference solution"
+                + (chapters.count == 1 ? " of chapter \(chapters[0])" : "s")
+                + (options.writeLedger ? ", ledger written" : "")
+            record(await mutationSweep(title, in: mirror, chapters: chapters))
+            record(Step(title: "every other check", result: .skipped("left out with --mutants")))
             return steps
         }
         await runChecks(Self.checks(options: options), on: mirror, record: record)

@@ -32,6 +32,12 @@ public enum VerifyCommand {
                                  (a check left out makes it not a full verification)
               --catalogue N      check chapter N's catalogue and nothing else
               --case NAME        with --catalogue N: only the case NAME of that catalogue
+              --mutants N|all    the mutation sweep of chapter N's reference solution (or every
+                                 chapter's), and nothing else: each mutant built and tested, a
+                                 score per chapter, the survivors (slow: seconds a mutant)
+              --limit K          with --mutants: at most K mutants a chapter, spread evenly
+              --write-ledger     with --mutants: write Solutions/ChapterN-…/MUTANTS.md anew, keeping
+                                 the reasons given for survivors that are still there
               --no-color         no colours
               --help             this text
 
@@ -90,6 +96,21 @@ public enum VerifyCommand {
                     return 2
                 }
                 options.catalogueCase = name
+            case "--mutants":
+                if rest.first == "all" {
+                    rest.removeFirst()
+                    options.mutantChapters = workbook.chapters.map(\.number)
+                } else {
+                    guard let number = chapter(after: argument) else { return 2 }
+                    options.mutantChapters = [number]
+                }
+            case "--limit":
+                guard let limit = rest.popFirst().flatMap(Int.init), limit >= 1 else {
+                    printError("--limit takes a number, 1 or more")
+                    return 2
+                }
+                options.mutantLimit = limit
+            case "--write-ledger": options.writeLedger = true
             case "--no-color": style.colors = false
             case "--refresh-test-hashes":
                 printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
@@ -104,6 +125,14 @@ public enum VerifyCommand {
             printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
             return 2
         }
+        if options.mutantChapters == nil && (options.mutantLimit != nil || options.writeLedger) {
+            printError("--limit and --write-ledger go with --mutants N: ./Scripts/verify --mutants 1 --write-ledger")
+            return 2
+        }
+        if options.mutantLimit != nil && options.writeLedger {
+            printError("--write-ledger needs every mutant: leave out --limit")
+            return 2
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let title = "Verifying the workbook" + (options.chapter.map { " (chapter \($0) only)" } ?? "")
@@ -116,6 +145,8 @@ public enum VerifyCommand {
                 print("  … \(title)")
             case .note(let note):
                 print(style.yellow("    \(note)"))
+            case .progress(let line):
+                print("    \(line)")
             case .ended(let step):
                 print(line(for: step, style: style))
                 for detail in step.details.prefix(40) where step.result == .failed {

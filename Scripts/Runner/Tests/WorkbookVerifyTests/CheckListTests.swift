@@ -110,5 +110,8 @@ struct CheckListTests {
         for option in Verifier.SkipOption.allCases {
             #expect(usage.contains("  \(option.rawValue)"))
         }
+        for option in ["--mutants N|all", "--limit K", "--write-ledger"] {
+            #expect(usage.contains("  \(option) "), "The mutation sweep's option \(option) is listed.")
+        }
     }
 }

@@ -59,7 +59,8 @@ struct CatalogueCheck: Sendable {
                 "\(Catalogue.folder(of: chapter)): \(outcome.mistakes) typical mistakes; at least 8")
         }
         do {
-            let workbook = try prepareWorkspace()
+            let space = ChapterWorkspace(mirror: mirror, chapter: chapter, folder: workspace)
+            let workbook = try space.prepare()
             var tools = PackageTools(workbook: workbook, mode: .starters)
             tools.buildArguments = PackageTools.verifying
             var races = RaceCheck(
@@ -76,7 +77,7 @@ struct CatalogueCheck: Sendable {
                 progress("Chapter \(chapter.number) · \(item.name)")
                 // A page whose diff no longer applies is already among the catalogue's problems.
                 guard let tree = try? catalogue.tree(of: item, in: mirror) else { continue }
-                try lay(tree, in: workbook)
+                try space.lay(tree)
                 let clock = ContinuousClock()
                 let start = clock.now
                 defer { outcome.spent.cases.append((item.name, clock.now - start)) }
@@ -84,7 +85,7 @@ struct CatalogueCheck: Sendable {
                     item, tools: tools, races: races, names: names, spent: &outcome.spent)
                 outcome.problems += problems.map { "Chapter \(chapter.number) · \(item.name): \($0)" }
             }
-            try lay(starter, in: workbook)
+            try space.lay(starter)
         } catch {
             outcome.problems.append("Chapter \(chapter.number): the catalogue could not be checked: \(error)")
         }
@@ -261,53 +262,5 @@ struct CatalogueCheck: Sendable {
         case .raceCheck, .compiler:
             return []
         }
-    }
-
-    // MARK: - The workspace
-
-    /// A package with this chapter only: the manifest, the chapter's starter, its tests, the test
-    /// helpers and the Thread Sanitizer annotations. Only files whose content changed are written,
-    /// so its builds stay incremental from one verify to the next.
-    private func prepareWorkspace() throws -> Workbook {
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(at: workspace, withIntermediateDirectories: true)
-        let shared = [
-            "Package.swift", chapter.testsFolder, "Tests/WorkbookSupport", "Scripts/Runner/tsan",
-        ]
-        for path in shared {
-            let source = mirror.root.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder) else { continue }
-            let contents = isFolder.boolValue ? try FileTree.read(source) : ["": try Data(contentsOf: source)]
-            let target = workspace.appendingPathComponent(path)
-            for (file, data) in contents {
-                try write(data, to: file.isEmpty ? target : target.appendingPathComponent(file))
-            }
-            if isFolder.boolValue {
-                for file in FileTree.paths(in: target) where contents[file] == nil {
-                    try fileManager.removeItem(at: target.appendingPathComponent(file))
-                }
-            }
-        }
-        try fileManager.createDirectory(
-            at: workspace.appendingPathComponent(chapter.starterFolder), withIntermediateDirectories: true)
-        return try Workbook(root: workspace)
-    }
-
-    /// Makes the workspace's copy of the chapter's folder hold exactly `files`.
-    private func lay(_ files: [String: Data], in workbook: Workbook) throws {
-        let folder = workbook.root.appendingPathComponent(chapter.starterFolder)
-        for (file, data) in files { try write(data, to: folder.appendingPathComponent(file)) }
-        for file in FileTree.paths(in: folder) where files[file] == nil {
-            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
-        }
-    }
-
-    /// Writes `data` when it differs from what is there. A new file each time (written aside and
-    /// moved in place), so the build sees the change even when size and time stay the same.
-    private func write(_ data: Data, to url: URL) throws {
-        if FileManager.default.contents(atPath: url.path) == data { return }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import WorkbookCore
+
+/// The mutation sweep of one chapter's reference solution: each mutant of its files (``Mutator``;
+/// `TestDoubles/` left out, it is test code) is laid with the rest of the solution in a workspace
+/// of the chapter's own, built incrementally and tested once. A mutant the compiler refuses is
+/// killed by the compiler; one that makes a test fail, crash or run out of time is killed by that
+/// test; one that passes every test survived.
+struct MutationSweep: Sendable {
+    /// The verifier's copy of the workbook, where the solution and the tests are read from.
+    let mirror: Workbook
+    let chapter: Chapter
+    /// The chapter's workspace, reused from one sweep to the next.
+    let workspace: URL
+    /// At most this many mutants, spread evenly over the list (a quick sample).
+    var limit: Int?
+    /// One run of the chapter's tests; a mutant that makes them hang is killed when it is up.
+    var timeLimit: Duration = .seconds(60)
+    /// Told about each mutant as it is checked.
+    var progress: @Sendable (String) -> Void = { _ in }
+
+    enum Verdict: Sendable, Equatable {
+        /// The first error.
+        case killedByCompiler(String)
+        /// The first test (in lesson order) that did not pass, and how it ended; or how the test
+        /// process ended.
+        case killedByTest(String)
+        case survived
+    }
+
+    struct Result: Sendable {
+        var mutant: Mutant
+        var verdict: Verdict
+        var duration: Duration
+    }
+
+    struct Outcome: Sendable {
+        /// Every mutant of the solution, before any sampling.
+        var total = 0
+        var results: [Result] = []
+        /// Why the sweep could not be made (the solution does not pass in the workspace, say).
+        var problems: [String] = []
+        var builds: Duration = .zero
+        var runs: Duration = .zero
+
+        var score: MutationLedger.Score {
+            MutationLedger.Score(
+                mutants: results.count,
+                killedByCompiler: results.count { if case .killedByCompiler = $0.verdict { true } else { false } },
+                killedByTests: results.count { if case .killedByTest = $0.verdict { true } else { false } },
+                survived: results.count { $0.verdict == .survived })
+        }
+
+        var survivors: [Mutant] { results.filter { $0.verdict == .survived }.map(\.mutant) }
+    }
+
+    /// Every mutant of the chapter's solution files, by file, then line.
+    static func mutants(of chapter: Chapter, in mirror: Workbook) -> [Mutant] {
+        let folder = mirror.root.appendingPathComponent(chapter.solutionFolder)
+        let files = FileTree.paths(in: folder, skipping: ["Catalogue", "TestDoubles"]).filter { $0.hasSuffix(".swift") }
+        return files.flatMap { file in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            return Mutator.mutants(of: text, file: file)
+        }
+    }
+
+    /// At most `limit` of `mutants`, spread evenly: the same ones every time.
+    static func sample(_ mutants: [Mutant], limit: Int?) -> [Mutant] {
+        guard let limit, limit < mutants.count else { return mutants }
+        guard limit > 0 else { return [] }
+        return (0..<limit).map { mutants[$0 * mutants.count / limit] }
+    }
+
+    func run() async -> Outcome {
+        var outcome = Outcome()
+        let all = Self.mutants(of: chapter, in: mirror)
+        outcome.total = all.count
+        let chosen = Self.sample(all, limit: limit)
+        let space = ChapterWorkspace(mirror: mirror, chapter: chapter, folder: workspace)
+        do {
+            let workbook = try space.prepare()
+            // Warnings do not kill a mutant: only what stops the build, and the tests.
+            var tools = PackageTools(workbook: workbook, mode: .starters)
+            tools.buildArguments = PackageTools.ownIndexOnly
+            let solution = try ChapterWorkspace.solutionTree(of: chapter, in: mirror)
+            try space.lay(solution)
+            defer { try? space.lay(solution) }
+
+            // The solution itself first: a sweep means nothing unless it passes here.
+            let baseline = try await check(tools: tools, outcome: &outcome)
+            guard baseline == .survived else {
+                outcome.problems.append(
+                    "Chapter \(chapter.number): the reference solution does not pass its tests in the sweep's "
+                        + "workspace: \(baseline)")
+                return outcome
+            }
+            let clock = ContinuousClock()
+            for (index, mutant) in chosen.enumerated() {
+                var tree = solution
+                tree[mutant.file] = Data(mutant.text.utf8)
+                try space.lay(tree)
+                let start = clock.now
+                let verdict = try await check(tools: tools, outcome: &outcome)
+                let result = Result(mutant: mutant, verdict: verdict, duration: clock.now - start)
+                outcome.results.append(result)
+                progress(
+                    "[\(index + 1)/\(chosen.count)] \(mutant.id): \(Self.describe(verdict)) (\(result.duration.readable))"
+                )
+            }
+        } catch {
+            outcome.problems.append("Chapter \(chapter.number): the sweep could not be made: \(error)")
+        }
+        return outcome
+    }
+
+    /// Builds what is laid in the workspace and runs the chapter's tests once.
+    private func check(tools: PackageTools, outcome: inout Outcome) async throws -> Verdict {
+        let only: Set<Int> = [chapter.number]
+        var build = try await tools.build(chapters: only)
+        outcome.builds += build.duration
+        if !build.succeeded, build.output.contains("linker command failed"),
+            BuildSummary(build.output, relativeTo: tools.workbook).errors.isEmpty
+        {
+            // As in the catalogue's check: a link that failed with no error in any source is tried again.
+            build = try await tools.build(chapters: only)
+            outcome.builds += build.duration
+        }
+        guard build.succeeded else {
+            let summary = BuildSummary(build.output, relativeTo: tools.workbook)
+            return .killedByCompiler(summary.errors.first?.summary ?? summary.problems().first ?? "the build failed")
+        }
+        let events = workspace.appendingPathComponent("events.jsonl")
+        let run = try await tools.runTests(chapter.testFilter, chapters: only, timeLimit: timeLimit, events: events)
+        outcome.runs += run.process.duration
+        return Self.verdict(tests: run.tests, ending: run.ending)
+    }
+
+    /// Killed by the first test, in lesson order, that failed, crashed or ran out of time; else by
+    /// a test process that did not end well; else the mutant survived.
+    static func verdict(tests: [TestResult], ending: CommandResult.Ending) -> Verdict {
+        let failing = tests.filter { [.failed, .crashed, .timedOut].contains($0.state) }
+            .sorted(by: TestResult.lessonOrder)
+        if let first = failing.first { return .killedByTest("\"\(first.name)\" \(first.state.rawValue)") }
+        if tests.isEmpty || ending != .exited(0) { return .killedByTest("the test process \(ending)") }
+        return .survived
+    }
+
+    static func describe(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .killedByCompiler(let error): "killed by the compiler: \(error)"
+        case .killedByTest(let test): "killed by \(test)"
+        case .survived: "survived"
+        }
+    }
+}

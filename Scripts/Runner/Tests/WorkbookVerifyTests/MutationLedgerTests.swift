@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import WorkbookTestSupport
+
+@testable import WorkbookCore
+@testable import WorkbookVerify
+
+@Suite("The mutation ledger, MUTANTS.md, and the sweep's verdicts and samples")
+struct MutationLedgerTests {
+    let chapter = Chapter(number: 1, title: "Board", folder: "Chapter1-Board")
+
+    /// A workbook of one chapter in `folder`: a solution file, a test file, a manifest whose
+    /// entry says whether the chapter has a ledger.
+    func makeWorkbook(in folder: URL, declared: Bool) throws -> Workbook {
+        let files = [
+            "Package.swift":
+                "let chapters = [\n    Chapter(number: 1, folder: \"Chapter1-Board\"\(declared ? ", hasMutationLedger: true" : "")),\n]\n",
+            "Chapters/Chapter1-Board/Board.swift": "// TODO\n",
+            "Solutions/Chapter1-Board/Board.swift": "let limit = 3\n",
+            "Solutions/Chapter1-Board/Catalogue/README.md": "# Catalogue\n",
+            "Tests/Chapter1Tests/1-BoardTests.swift": "import Testing\n",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return try Workbook(root: folder)
+    }
+
+    func ledger(_ workbook: Workbook, survivors: [MutationLedger.Survivor]) -> MutationLedger {
+        MutationLedger(
+            fingerprint: MutationLedger.fingerprint(of: chapter, in: workbook),
+            score: .init(mutants: 5, killedByCompiler: 1, killedByTests: 3, survived: 1), survivors: survivors)
+    }
+
+    @Test("A ledger reads back as written, a '|' in a mutant's name included")
+    func roundTrip() throws {
+        let written = MutationLedger(
+            fingerprint: .init(solution: String(repeating: "a", count: 64), tests: String(repeating: "b", count: 64)),
+            score: .init(mutants: 4, killedByCompiler: 1, killedByTests: 2, survived: 1),
+            survivors: [.init(id: "Board.swift:3 '||' → '&&'", reason: "Both sides are always true.")])
+        let text = written.render(chapter: chapter)
+        #expect(text.contains("- Score: 2 of 3 (67%)"))
+        #expect(text.contains("| `Board.swift:3 '\\|\\|' → '&&'` | Both sides are always true. |"))
+        let read = try #require(MutationLedger.parse(text))
+        #expect(read.fingerprint == written.fingerprint)
+        #expect(read.survivors == written.survivors)
+    }
+
+    @Test("Writing anew keeps the reasons of survivors still there, drops the others, and marks new ones TODO")
+    func keepsReasons() {
+        let previous = MutationLedger(
+            fingerprint: .init(solution: "old", tests: "old"), score: .init(),
+            survivors: [.init(id: "A.swift:1 true → false", reason: "Never read."), .init(id: "gone", reason: "x")])
+        let updated = MutationLedger.updated(
+            previous, fingerprint: .init(solution: "new", tests: "new"), score: .init(),
+            survivors: ["A.swift:1 true → false", "A.swift:9 3 → 4"])
+        #expect(
+            updated.survivors == [
+                .init(id: "A.swift:1 true → false", reason: "Never read."),
+                .init(id: "A.swift:9 3 → 4", reason: MutationLedger.todo),
+            ])
+    }
+
+    @Test("Verify's check: a current ledger with every reason given passes; a chapter without one is only named")
+    func currentLedger() throws {
+        try withTemporaryFolderSync { folder in
+            let workbook = try makeWorkbook(in: folder, declared: true)
+            let (none, without) = MutationLedger.problems(in: workbook, chapters: workbook.chapters)
+            #expect(without.map(\.number) == [1])
+            #expect(none.count == 1 && none[0].contains("Package.swift says"), "\(none)")
+
+            try ledger(workbook, survivors: [.init(id: "Board.swift:1 3 → 4", reason: "Nothing reads it.")])
+                .render(chapter: chapter)
+                .write(
+                    to: folder.appendingPathComponent(MutationLedger.path(of: chapter)), atomically: true,
+                    encoding: .utf8)
+            let (problems, missing) = MutationLedger.problems(in: workbook, chapters: workbook.chapters)
+            #expect(problems.isEmpty, "\(problems)")
+            #expect(missing.isEmpty)
+        }
+    }
+
+    @Test("Verify's check: a changed solution or test, a TODO left, or an undeclared ledger is a problem")
+    func staleLedger() throws {
+        try withTemporaryFolderSync { folder in
+            let workbook = try makeWorkbook(in: folder, declared: false)
+            try ledger(workbook, survivors: [.init(id: "Board.swift:1 3 → 4", reason: MutationLedger.todo)])
+                .render(chapter: chapter)
+                .write(
+                    to: folder.appendingPathComponent(MutationLedger.path(of: chapter)), atomically: true,
+                    encoding: .utf8)
+            try "let limit = 4\n".write(
+                to: folder.appendingPathComponent("Solutions/Chapter1-Board/Board.swift"), atomically: true,
+                encoding: .utf8)
+            try "import Testing\n// more\n".write(
+                to: folder.appendingPathComponent("Tests/Chapter1Tests/1-BoardTests.swift"), atomically: true,
+                encoding: .utf8)
+            // The catalogue is not part of the solution's fingerprint.
+            try "# Changed\n".write(
+                to: folder.appendingPathComponent("Solutions/Chapter1-Board/Catalogue/README.md"), atomically: true,
+                encoding: .utf8)
+            let (problems, _) = MutationLedger.problems(in: workbook, chapters: workbook.chapters)
+            #expect(problems.contains { $0.contains("add `hasMutationLedger: true`") })
+            #expect(problems.contains { $0.contains("made from other solution sources") })
+            #expect(problems.contains { $0.contains("made from other tests") })
+            #expect(problems.contains { $0.contains("`Board.swift:1 3 → 4` survives with no reason") })
+            #expect(problems.count == 4, "\(problems)")
+        }
+    }
+
+    @Test("A mutant is killed by the first failing test in lesson order, or by a process that ended badly")
+    func verdicts() {
+        func test(_ name: String, _ state: TestState, step: Int) -> TestResult {
+            TestResult(
+                id: name, name: name, file: "Tests/Chapter1Tests/\(step)-T.swift", line: 1, state: state, issues: [],
+                step: step)
+        }
+        let killed = MutationSweep.verdict(
+            tests: [test("late", .failed, step: 3), test("early", .timedOut, step: 1), test("ok", .passed, step: 1)],
+            ending: .timedOut)
+        #expect(killed == .killedByTest("\"early\" timed out"))
+        #expect(MutationSweep.verdict(tests: [test("ok", .passed, step: 1)], ending: .exited(0)) == .survived)
+        #expect(
+            MutationSweep.verdict(tests: [test("ok", .passed, step: 1)], ending: .signalled(11))
+                == .killedByTest("the test process was stopped by signal 11"))
+        #expect(
+            MutationSweep.verdict(tests: [], ending: .exited(0))
+                == .killedByTest("the test process exited with status 0"))
+    }
+
+    @Test("A sample takes at most K mutants, spread evenly, the same ones every time")
+    func sample() {
+        let mutants = (1...10).map {
+            Mutant(file: "F.swift", line: $0, kind: .boolean, change: "true → false", text: "", id: "F.swift:\($0)")
+        }
+        #expect(MutationSweep.sample(mutants, limit: 3).map(\.line) == [1, 4, 7])
+        #expect(MutationSweep.sample(mutants, limit: 20).count == 10)
+        #expect(MutationSweep.sample(mutants, limit: nil).count == 10)
+    }
+}
