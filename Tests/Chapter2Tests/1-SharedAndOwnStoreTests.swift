@@ -42,7 +42,7 @@ struct SharedAndOwnStoreTests {
     }
 
     @Test("The shared instance keeps the standard store, and a new instance keeps the store it is given")
-    func eachInstanceKeepsItsStore() throws {
+    func eachInstanceKeepsItsStore() async throws {
         // Building the shared settings runs the code under test on the standard store: the guard
         // reports, and undoes, anything that code writes there.
         try keepingTheStandardStore {
@@ -70,5 +70,19 @@ struct SharedAndOwnStoreTests {
                     "AppSettings(store:) handed back the shared instance instead of making a new one.")
             }
         }
+        // An instance keeps its store for good: nobody moves the app's settings to another store.
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func moveTheAppsSettings(to otherStore: UserDefaults) {
+                AppSettings.shared.store = otherStore
+            }
+            """,
+            mentioning: "cannot assign",
+            """
+            Code in another module can give `AppSettings.shared` another store, which moves the app's own \
+            settings out of the standard store for everyone. Each instance keeps the store it was made \
+            with: make `store` a constant (`let`).
+            """)
     }
 }
