@@ -40,11 +40,11 @@ let testDoublesFolder = "TestDoubles"
 /// would also select a `Chapter10`.
 let chapters: [Chapter] = [
     Chapter(number: 1, folder: "Chapter1-GlobalVsSingleton", hasMutationLedger: true),
-    Chapter(number: 2, folder: "Chapter2-SingletonPlus"),
-    Chapter(number: 3, folder: "Chapter3-TestingPain"),
+    Chapter(number: 2, folder: "Chapter2-SingletonPlus", hasMutationLedger: true),
+    Chapter(number: 3, folder: "Chapter3-TestingPain", hasMutationLedger: true),
     Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true, hasMutationLedger: true),
-    Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true),
-    Chapter(number: 6, folder: "Chapter6-ServiceLocator"),
+    Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true, hasMutationLedger: true),
+    Chapter(number: 6, folder: "Chapter6-ServiceLocator", hasMutationLedger: true),
     Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
     Chapter(number: 8, folder: "Chapter8-Capstone", learnerWritesTestDoubles: true),
 ]

@@ -5,9 +5,9 @@ import WorkbookSupport
 
 @Suite("The image cache is bounded and evicts the least recently used picture")
 struct ImageCacheTests {
-    @Test("The cache never holds more pictures than its limit")
-    func neverAboveTheLimit() async {
-        let cache = ImageCache(limit: 3)
+    @Test("The cache never holds more pictures than its limit", arguments: [3, 1, 0])
+    func neverAboveTheLimit(limit: Int) async {
+        let cache = ImageCache(limit: limit)
         var largestCount = 0
 
         for index in 1...8 {
@@ -17,11 +17,11 @@ struct ImageCacheTests {
         }
 
         #expect(
-            largestCount == 3,
+            largestCount == limit,
             """
-            A cache with a limit of 3, given 8 pictures, should fill up to 3 and stay there, but it \
-            held up to \(largestCount). A cache without a bound keeps every picture for as long as \
-            the app runs.
+            A cache with a limit of \(limit), given 8 pictures, should fill up to \(limit) and stay there, \
+            but it held up to \(largestCount). A cache without a bound keeps every picture for as long as \
+            the app runs\(limit == 0 ? "; a limit of 0 keeps nothing at all" : "").
             """)
     }
 
