@@ -110,6 +110,8 @@ public enum ReportText {
                 lines.append("  \(symbol(test.state, style: style)) \(test.name)")
                 if let file = test.file, let line = test.line { lines.append(style.dim("    \(file):\(line)")) }
             }
+        case .testsChanged:
+            lines += testsChangedVerdict(chapter, style: style, indent: "  ")
         case .done, .inProgress, .notStarted, .dataRace:
             if let failing = chapter.nextTest {
                 lines += describe(failing, style: style, indent: "  ")
@@ -117,7 +119,7 @@ public enum ReportText {
                 lines += raceCheck(chapter.raceCheck, style: style, indent: "  ")
             }
         }
-        if let changed = chapter.changedTests, !changed.isEmpty {
+        if chapter.state != .testsChanged, let changed = chapter.changedTests, !changed.isEmpty {
             lines.append(
                 style.yellow("  Its test files differ from the originals: ")
                     + changed.prefix(3).map(\.path).joined(separator: ", ") + (changed.count > 3 ? ", …" : ""))
@@ -127,6 +129,23 @@ public enum ReportText {
         lines.append(
             "  Stuck? ./Scripts/progress --hint \(chapter.number)    "
                 + "Every test: ./Scripts/progress \(chapter.number)")
+        return lines
+    }
+
+    /// Why a chapter whose tests all pass is not done: its tests are not the workbook's.
+    static func testsChangedVerdict(_ chapter: ChapterReport, style: Style, indent: String) -> [String] {
+        let changed = chapter.changedTests ?? []
+        var lines = [
+            style.red(
+                "\(indent)Every test passes, but not done: \(changed.count == 1 ? "a test file differs" : "test files differ") "
+                    + "from the workbook's originals, and a chapter is done only with its own tests:")
+        ]
+        lines += changed.prefix(6).map { "\(indent)  \($0.summary)" }
+        if changed.count > 6 { lines.append(style.dim("\(indent)  (and \(changed.count - 6) more)")) }
+        lines.append(
+            style.dim(
+                "\(indent)  To put them back: git checkout -- "
+                    + (changed.count == 1 ? changed[0].path : "Tests")))
         return lines
     }
 
@@ -225,7 +244,7 @@ public enum ReportText {
         case .done: style.green(state.rawValue)
         case .inProgress: style.yellow(state.rawValue)
         case .notStarted: style.dim(state.rawValue)
-        case .doesNotCompile, .crashed, .timedOut, .dataRace: style.red(state.rawValue)
+        case .doesNotCompile, .crashed, .timedOut, .dataRace, .testsChanged: style.red(state.rawValue)
         }
     }
 

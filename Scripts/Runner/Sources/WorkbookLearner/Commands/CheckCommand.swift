@@ -51,6 +51,8 @@ enum CheckCommand {
             return (false, "\(name): not done: the chapter does not compile: \(first)")
         case .crashed, .timedOut:
             return (false, "\(name): not done: \(count); \(chapter.crash ?? "the tests \(chapter.state.rawValue)").")
+        case .testsChanged:
+            return (false, "\(name): not done: \(count), but its test files differ from the workbook's originals.")
         case .inProgress, .notStarted:
             if chapter.raceCheck?.verdict == .testsFail {
                 return (false, "\(name): not done: \(count), but not all of them under Thread Sanitizer.")

@@ -79,9 +79,9 @@ public struct ProgressRunner: Sendable {
         var reports: [Int: ChapterReport] = [:]
         for chapter in chosen {
             if let errors = build.broken[chapter.number] {
-                let total = lastReport?.chapters.first { $0.number == chapter.number }?.total
                 reports[chapter.number] = ChapterReport(
-                    chapter: chapter, state: .doesNotCompile, tests: [], total: total, compileErrors: errors)
+                    chapter: chapter, state: .doesNotCompile, tests: [], total: total(of: chapter, last: lastReport),
+                    compileErrors: errors)
             }
         }
         if build.problems.isEmpty {
@@ -106,9 +106,8 @@ public struct ProgressRunner: Sendable {
             }
         } else {
             for chapter in testable {
-                let total = lastReport?.chapters.first { $0.number == chapter.number }?.total
                 reports[chapter.number] = ChapterReport(
-                    chapter: chapter, state: .doesNotCompile, tests: [], total: total)
+                    chapter: chapter, state: .doesNotCompile, tests: [], total: total(of: chapter, last: lastReport))
             }
         }
 
@@ -119,7 +118,7 @@ public struct ProgressRunner: Sendable {
         for number in reports.keys {
             reports[number]?.changedAt = times[number]
             if let changes, let chapter = workbook.chapter(number) {
-                reports[number]?.changedTests = TestHashes.changes(changes, for: chapter)
+                reports[number]?.note(changedTests: TestHashes.changes(changes, for: chapter))
             }
         }
         var report = Report(
@@ -130,6 +129,13 @@ public struct ProgressRunner: Sendable {
         remember(report, last: lastReport)
         Trace.mark("report saved")
         return report
+    }
+
+    /// How many tests a chapter that could not be run has: as many as its test files declare
+    /// (``DeclaredTests``), so that the total is the workbook's whatever compiles, even before the
+    /// chapter ever compiled; the last run's number only when the files cannot be read.
+    func total(of chapter: Chapter, last: Report?) -> Int? {
+        DeclaredTests.count(for: chapter, in: workbook) ?? last?.chapters.first { $0.number == chapter.number }?.total
     }
 
     // MARK: - Building
@@ -451,11 +457,11 @@ public struct ProgressRunner: Sendable {
     }
 
     /// Saves `report` merged into `last`: chapters it does not cover keep their last known state,
-    /// and a chapter with no tests now (it does not compile) keeps its total.
+    /// and a chapter with no tests now and no number of its own keeps its last known total.
     func remember(_ report: Report, last: Report?) {
         var chapters = report.chapters
         if let last {
-            for index in chapters.indices where chapters[index].tests.isEmpty {
+            for index in chapters.indices where chapters[index].tests.isEmpty && chapters[index].total == nil {
                 if let old = last.chapters.first(where: { $0.number == chapters[index].number }) {
                     chapters[index].total = old.total
                 }
