@@ -112,6 +112,14 @@ struct LearnerPositionTests {
         #expect(changes == [2: unpacked.addingTimeInterval(300)])
     }
 
+    @Test("The command for the next hint says what its three numbers are")
+    func hintCommand() {
+        #expect(
+            HintCommand.command(chapter: 5, step: 7, index: 2)
+                == "./Scripts/progress --hint 5 7 2   (chapter 5, step 7, hint 2)")
+        #expect(ProgressCommand.usage.contains("--hint 5 7 2"))
+    }
+
     @Test("The hints start at the step of the last report, or at step 1 with the reason")
     func hintStart() {
         let chapter = Chapter(number: 3, title: "Three", folder: "Chapter3-Three")

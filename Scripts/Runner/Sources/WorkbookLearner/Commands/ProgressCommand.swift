@@ -15,7 +15,8 @@ public enum ProgressCommand {
           ./Scripts/progress --watch [N]  the same, again each time you save a file
           ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, then
                                           the code), from the step you are on
-          ./Scripts/progress --hint N S [K]   start at hint K of step S
+          ./Scripts/progress --hint N S [K]   chapter N, step S, hint K (default 1): --hint 5 7 2
+                                          is chapter 5, step 7, hint 2
           ./Scripts/progress --reset N    put chapter N back as committed; your files are
                                           copied to .workbook/backups/ first
           ./Scripts/progress --restore N  bring back chapter N's last backup; your files are

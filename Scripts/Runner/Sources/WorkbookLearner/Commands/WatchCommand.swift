@@ -25,8 +25,11 @@ enum WatchCommand {
             let start = ContinuousClock.now
             let job = Task { [changed] in
                 do {
+                    // Activity hook (issue 16): a run under --watch counts as a progress run does.
+                    let activity = ActivityLog(workbook: workbook)
                     if let detail {
                         let report = try await runner.report(only: [detail])
+                        activity.recordRun(report, selected: detail)
                         if let chapter = report.chapters.first {
                             draw(ReportText.detail(chapter, style: style), after: start)
                         }
@@ -39,9 +42,13 @@ enum WatchCommand {
                             draw(note + "\n\n" + ReportText.overview(merged, style: style), after: start)
                         }
                         let reused = Dictionary(uniqueKeysWithValues: first.chapters.map { ($0.number, $0) })
-                        draw(ReportText.overview(try await runner.report(reusing: reused), style: style), after: start)
+                        let report = try await runner.report(reusing: reused)
+                        activity.recordRun(report)
+                        draw(ReportText.overview(report, style: style), after: start)
                     } else {
-                        draw(ReportText.overview(try await runner.report(), style: style), after: start)
+                        let report = try await runner.report()
+                        activity.recordRun(report)
+                        draw(ReportText.overview(report, style: style), after: start)
                     }
                 } catch is CancellationError {
                     // A newer save took over.
