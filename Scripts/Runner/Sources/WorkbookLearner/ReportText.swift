@@ -194,6 +194,10 @@ public enum ReportText {
             lines.append("")
             lines += race
         }
+        if chapter.state == .testsChanged {
+            lines.append("")
+            lines += testsChangedVerdict(chapter, style: style, indent: "  ")
+        }
         return lines.joined(separator: "\n")
     }
 

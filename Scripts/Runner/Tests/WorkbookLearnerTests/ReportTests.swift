@@ -101,6 +101,8 @@ struct ReportTests {
         #expect(!overview.contains("Every chapter is done"))
         #expect(overview.contains("Next: Chapter 3") && overview.contains("Every test passes, but not done"))
         #expect(overview.contains("git checkout -- Tests/Chapter3Tests/F.swift"))
+        let detail = ReportText.detail(report, style: Style(colors: false))
+        #expect(detail.contains("1/1 passed, tests changed") && detail.contains("Every test passes, but not done"))
 
         var unchanged = ChapterReport(chapter: chapter, state: .done, tests: [test("a", .passed, line: 1)])
         unchanged.note(changedTests: [])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbookCore
 
 /// What the runner is doing, for a status line: a phase ("Building chapter 3…") and, while a
@@ -233,30 +234,56 @@ public struct ProgressRunner: Sendable {
 
     // MARK: - Running
 
-    /// Runs the chapters' tests, up to `jobs` chapters at a time.
+    /// Runs the chapters' tests, up to `jobs` chapters at a time. The status line names each
+    /// chapter as it finishes, with its result, and the time so far: a first run's tests take a
+    /// while, and a line that does not move looks like a runner that hangs.
     func run(_ chapters: [Chapter], included: Set<Int>?) async throws -> [ChapterReport] {
-        try await withThrowingTaskGroup(of: ChapterReport.self) { group in
+        let phase = Mutex(
+            chapters.count == 1
+                ? "Testing chapter \(chapters.first?.number ?? 0)…"
+                : "Testing chapters \(chapters.map { String($0.number) }.joined(separator: ", "))…")
+        let ticker = Task { [status] in
+            let start = ContinuousClock.now
+            while !Task.isCancelled {
+                status(Status(phase.withLock { $0 }, detail: "\(Int((ContinuousClock.now - start) / .seconds(1))) s"))
+                try await Task.sleep(for: .milliseconds(500))
+            }
+        }
+        defer { ticker.cancel() }
+        return try await withThrowingTaskGroup(of: ChapterReport.self) { group in
             var waiting = chapters[...]
             var reports: [ChapterReport] = []
-            if chapters.count > 0 {
-                status(
-                    Status(
-                        chapters.count == 1
-                            ? "Testing chapter \(chapters[0].number)…"
-                            : "Testing chapters \(chapters.map { String($0.number) }.joined(separator: ", "))…"))
-            }
+            var running: [Int] = []
             for _ in 0..<(tools.runsTestsConcurrently ? jobs : 1) {
                 guard let chapter = waiting.popFirst() else { break }
+                running.append(chapter.number)
                 group.addTask { try await self.run(chapter, included: included) }
             }
             while let report = try await group.next() {
                 reports.append(report)
+                running.removeAll { $0 == report.number }
                 if let chapter = waiting.popFirst() {
+                    running.append(chapter.number)
                     group.addTask { try await self.run(chapter, included: included) }
                 }
+                guard chapters.count > 1 else { continue }
+                let text = Self.progressLine(
+                    finished: report, count: reports.count, of: chapters.count,
+                    left: running + waiting.map(\.number))
+                phase.withLock { $0 = text }
+                status(Status(text))
             }
             return reports
         }
+    }
+
+    /// "Tested 3 of 7 chapters; chapter 5: 4/28, in progress; testing 6, 8…"
+    static func progressLine(finished report: ChapterReport, count: Int, of total: Int, left: [Int]) -> String {
+        // Not "done" yet: the race check and the test files have their say after the run.
+        let state = report.state == .done ? "every test passes" : report.state.rawValue
+        let result = "chapter \(report.number): \(report.passed)/\(report.total.map(String.init) ?? "?"), \(state)"
+        let rest = left.isEmpty ? "" : "; testing \(left.sorted().map(String.init).joined(separator: ", "))…"
+        return "Tested \(count) of \(total) chapters; \(result)\(rest)"
     }
 
     /// Runs one chapter's tests. If the process crashes or hangs, finds the test responsible and
