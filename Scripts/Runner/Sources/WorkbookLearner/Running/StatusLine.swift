@@ -44,9 +44,7 @@ final class StatusLine: Sendable {
     }
 
     static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        Terminal.size(of: STDERR_FILENO)?.columns ?? 80
     }
 
     func clear() {
