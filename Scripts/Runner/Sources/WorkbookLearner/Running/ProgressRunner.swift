@@ -325,7 +325,7 @@ public struct ProgressRunner: Sendable {
                 hang = HangLocation(
                     file: described.frame?.file, line: described.frame?.line, function: described.frame?.function)
             }
-            crash = crash ?? crashDescription(result)
+            crash = crash ?? crashDescription(result, chapter: chapter, tests: catalogue)
             if result.ending == .timedOut || stuck.count == 1 {
                 for test in stuck { outcomes[test.id] = test }
             } else {
@@ -402,16 +402,20 @@ public struct ProgressRunner: Sendable {
         return (run.events, run.process)
     }
 
-    /// "Chapters/Chapter2…/AppSettings.swift:40: Fatal error: …", or how the process ended.
-    func crashDescription(_ result: CommandResult) -> String {
+    /// "Fatal error: Index out of range, at Chapters/…/MessageBoard.swift:24 in …, while “…” was
+    /// running (…)", or how the process ended, with the learner's line and the test when the
+    /// runtime's backtrace names them (``CrashDescription``).
+    func crashDescription(_ result: CommandResult, chapter: Chapter, tests: [TestResult]) -> String {
         if result.ending == .timedOut {
             return "The tests were stopped after \(timeLimit.readable): something never finishes."
         }
         let fatal = (result.errors + "\n" + result.output).split(separator: "\n").first {
             $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
         }
-        guard let fatal else { return "The test process \(result.ending)." }
-        return locate(String(fatal.trimmingCharacters(in: .whitespaces)))
+        return CrashDescription.describe(
+            chapter: chapter, message: fatal.map { locate(String($0.trimmingCharacters(in: .whitespaces))) },
+            ending: result.ending, backtrace: Backtrace(result.errors, relativeTo: workbook), tests: tests
+        ).summary
     }
 
     /// Turns the module-relative file in a crash message (`Chapter2/AppSettings.swift:40`) into
