@@ -186,7 +186,7 @@ extension ClassReport {
                 .joined() + "</ul>"
         }
         if let crash = chapter.crash {
-            html += "<p class=\"message\">\(escape(Self.shorten(crash, to: 240)))</p>"
+            html += "<p class=\"message\">\(escape(Self.shorten(crash, to: 480)))</p>"
         }
         let failing = chapter.tests.enumerated()
             .filter { $0.element.state != "passed" && $0.element.state != "skipped" }
