@@ -37,6 +37,9 @@ public struct ProgressRunner: Sendable {
     /// The log of a build of the course that `Scripts/workbook` started while it built the
     /// runner: the runner's own build waits for it (SwiftPM's lock), and shows its progress.
     public var headStartLog: URL?
+    /// Told what the learner should know beyond the report (a scratch folder from another place
+    /// removed); standard error by default.
+    public var notice: @Sendable (String) -> Void = { printError($0) }
     /// Runs one test process in place of the tools (filter, chapters, time limit), for the unit
     /// tests of the reruns after a crash or a hang; `nil` runs the real tests.
     var testProcess: (@Sendable (String, Set<Int>?, Duration) async throws -> TestRun)?
@@ -53,6 +56,12 @@ public struct ProgressRunner: Sendable {
     /// `reusing` are built but not tested again; their reports are taken as they are.
     public func report(only selection: Set<Int>? = nil, reusing: [Int: ChapterReport] = [:]) async throws -> Report {
         let chosen = workbook.chapters.filter { selection?.contains($0.number) ?? true }
+        // A scratch folder copied from another clone would make every chapter "not compile".
+        for (tools, name) in [(tools, ".build"), (raceCheck.tools, ".build-tsan")] {
+            if let madeIn = ScratchFolder.claim(tools.scratchFolder, for: workbook.root) {
+                notice(ScratchFolder.notice(name, madeIn: madeIn))
+            }
+        }
         async let toolchain = tools.toolchainVersion()
         async let changedTests = TestHashes.changes(in: workbook)
         async let changedAt = LearnerPosition.lastChanges(in: workbook)
@@ -153,6 +162,7 @@ public struct ProgressRunner: Sendable {
     /// `swift build --build-tests` does, so that each reuses the other's work.
     func buildAroundBrokenChapters(_ chosen: [Chapter], selection: Set<Int>?) async throws -> BuildOutcome {
         var outcome = BuildOutcome()
+        var startedAfresh = false
         let all = Set(chosen.map(\.number))
         let what =
             selection == nil
@@ -169,6 +179,21 @@ public struct ProgressRunner: Sendable {
                 try await tools.build(chapters: chapters, log: log)
             }
             if result.succeeded { return outcome }
+            if ScratchFolder.isFromAnotherFolder(result.output) {
+                // Products made in another folder that the mark did not catch: once, start afresh.
+                guard startedAfresh else {
+                    startedAfresh = true
+                    notice(ScratchFolder.notice(".build", madeIn: "another folder"))
+                    try? FileManager.default.removeItem(at: tools.scratchFolder)
+                    ScratchFolder.claim(tools.scratchFolder, for: workbook.root)
+                    continue
+                }
+                outcome.problems = [
+                    "The compiler refuses the products in .build: they were built in another folder. "
+                        + "Remove that folder (rm -rf .build) and run ./Scripts/progress again."
+                ]
+                return outcome
+            }
 
             let summary = BuildSummary(result.output, relativeTo: workbook)
             let errors = summary.errors
