@@ -110,14 +110,17 @@ public enum ReportText {
                 lines.append("  \(symbol(test.state, style: style)) \(test.name)")
                 if let file = test.file, let line = test.line { lines.append(style.dim("    \(file):\(line)")) }
             }
+        case .testsChanged:
+            lines += testsChangedVerdict(chapter, style: style, indent: "  ")
         case .done, .inProgress, .notStarted, .dataRace:
             if let failing = chapter.nextTest {
-                lines += describe(failing, style: style, indent: "  ")
+                lines += describe(
+                    failing, style: style, indent: "  ", rest: "./Scripts/progress \(chapter.number) --all")
             } else {
                 lines += raceCheck(chapter.raceCheck, style: style, indent: "  ")
             }
         }
-        if let changed = chapter.changedTests, !changed.isEmpty {
+        if chapter.state != .testsChanged, let changed = chapter.changedTests, !changed.isEmpty {
             lines.append(
                 style.yellow("  Its test files differ from the originals: ")
                     + changed.prefix(3).map(\.path).joined(separator: ", ") + (changed.count > 3 ? ", …" : ""))
@@ -130,8 +133,27 @@ public enum ReportText {
         return lines
     }
 
-    /// Every test of one chapter, grouped by suite, with the messages of those that fail.
-    public static func detail(_ chapter: ChapterReport, style: Style) -> String {
+    /// Why a chapter whose tests all pass is not done: its tests are not the workbook's.
+    static func testsChangedVerdict(_ chapter: ChapterReport, style: Style, indent: String) -> [String] {
+        let changed = chapter.changedTests ?? []
+        var lines = [
+            style.red(
+                "\(indent)Every test passes, but not done: \(changed.count == 1 ? "a test file differs" : "test files differ") "
+                    + "from the workbook's originals, and a chapter is done only with its own tests:")
+        ]
+        lines += changed.prefix(6).map { "\(indent)  \($0.summary)" }
+        if changed.count > 6 { lines.append(style.dim("\(indent)  (and \(changed.count - 6) more)")) }
+        lines.append(
+            style.dim(
+                "\(indent)  To put them back: git checkout -- "
+                    + (changed.count == 1 ? changed[0].path : "Tests")))
+        return lines
+    }
+
+    /// One chapter: the step the learner is on first, with every test of it and its messages;
+    /// earlier steps (all passing) and later steps folded to a line each. `all` lists every test
+    /// of every step, each message whole (`./Scripts/progress N --all`).
+    public static func detail(_ chapter: ChapterReport, style: Style, all: Bool = false) -> String {
         var lines = [
             style.bold(
                 "Chapter \(chapter.number) · \(chapter.title): "
@@ -151,17 +173,50 @@ public enum ReportText {
             lines.append(style.red("  The tests stopped early: \(crash)"))
             lines.append("")
         }
+        let whole = "./Scripts/progress \(chapter.number) --all"
+        let current = all ? nil : chapter.step
         if let step = chapter.step {
-            lines.append("  You are on step \(step): the first step with a test that does not pass.")
+            lines.append(
+                "  You are on step \(step): the first step with a test that does not pass."
+                    + (all ? "" : style.dim(" Every step, every message whole: \(whole)")))
             lines.append("")
         }
+        // Steps before the current one pass: a line each. Then the current step in full.
+        var folded: [Int] = []
+        if let current {
+            let earlier = Set(chapter.tests.compactMap(\.step).filter { $0 < current })
+            for step in earlier.sorted() {
+                let tests = chapter.tests.filter { $0.step == step }
+                lines.append("  \(symbol(.passed, style: style)) Step \(step): \(tests.count)/\(tests.count) pass")
+            }
+            if !earlier.isEmpty { lines.append("") }
+            folded = Set(chapter.tests.compactMap(\.step).filter { $0 > current }).sorted()
+        }
+        let shown = chapter.tests.filter { test in
+            guard let current, let step = test.step else { return true }
+            return step == current
+        }
         var suite: String?? = .none
-        for test in chapter.tests {
+        for test in shown {
             if suite != .some(test.suite) {
                 suite = .some(test.suite)
                 if let name = test.suite { lines.append("  " + style.bold(name)) }
             }
-            lines += describe(test, style: style, indent: test.suite == nil ? "  " : "    ", maximumLines: 60)
+            lines += describe(
+                test, style: style, indent: test.suite == nil ? "  " : "    ", maximumLines: all ? nil : 60,
+                rest: all ? nil : whole)
+        }
+        if !folded.isEmpty {
+            lines.append("")
+            lines.append(
+                style.bold("  Later steps")
+                    + style.dim(" (their tests wait for the steps before them; \(whole) lists them):"))
+            for step in folded {
+                let tests = chapter.tests.filter { $0.step == step }
+                let passing = tests.count { $0.state == .passed }
+                let first = tests.first(where: \.needsWork).map { " · next: “\($0.name)”" } ?? ""
+                lines.append("    ○ Step \(step): \(passing)/\(tests.count) pass\(first)")
+            }
         }
         if chapter.tests.contains(where: \.needsWork), let printed = chapter.printed {
             lines.append("")
@@ -175,12 +230,21 @@ public enum ReportText {
             lines.append("")
             lines += race
         }
+        if chapter.state == .testsChanged {
+            lines.append("")
+            lines += testsChangedVerdict(chapter, style: style, indent: "  ")
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// `maximumLines` per message: the overview keeps the next step short; the chapter's detail
-    /// shows compile-check snippets whole.
-    static func describe(_ test: TestResult, style: Style, indent: String, maximumLines: Int = 12) -> [String] {
+    /// A test and what went wrong. A message's reason (the test's explanation for the learner, or
+    /// a message of one line) is never cut. What may be shortened says where the rest is (`rest`,
+    /// the command that shows it whole): Swift Testing's own line above an explanation, past
+    /// ``expertLineLimit`` characters; a message past `maximumLines` lines (a compile check's
+    /// snippet); issues past the third. `rest` `nil` shortens nothing.
+    static func describe(
+        _ test: TestResult, style: Style, indent: String, maximumLines: Int? = 12, rest: String? = nil
+    ) -> [String] {
         var lines = ["\(indent)\(symbol(test.state, style: style)) \(test.name)"]
         guard test.state != .passed else { return lines }
         switch test.state {
@@ -190,25 +254,43 @@ public enum ReportText {
         case .skipped: lines.append(style.dim("\(indent)    skipped"))
         case .passed, .failed: break
         }
-        for issue in test.issues.prefix(3) {
-            for (index, line) in issue.message.split(separator: "\n").prefix(maximumLines).enumerated() {
-                let text = line.count > 300 ? line.prefix(300) + "…" : Substring(line)
+        let issues = rest == nil ? test.issues[...] : test.issues.prefix(3)
+        for issue in issues {
+            let messageLines = issue.message.split(separator: "\n")
+            let explained = messageLines.count > 1
+            let kept = rest == nil ? messageLines[...] : messageLines.prefix(maximumLines ?? messageLines.count)
+            for (index, line) in kept.enumerated() {
                 // Swift Testing's own line ("Expectation failed: …") is for experts; the test's
-                // explanation under it is the part written for the learner.
+                // explanation under it is the part written for the learner, and is never cut.
+                if index == 0 && explained {
+                    var text = String(line)
+                    if let rest, text.count > expertLineLimit {
+                        text = text.prefix(expertLineLimit) + "… (cut; the whole line: \(rest))"
+                    }
+                    lines.append("\(indent)    " + style.dim(text))
+                } else {
+                    lines.append("\(indent)    " + line)
+                }
+            }
+            if let rest, kept.count < messageLines.count {
                 lines.append(
-                    "\(indent)    "
-                        + (index == 0 && issue.message.contains("\n") ? style.dim(String(text)) : String(text)))
+                    style.dim("\(indent)    (\(messageLines.count - kept.count) more lines of this message: \(rest))"))
             }
             if let file = issue.file, let line = issue.line {
                 lines.append(style.dim("\(indent)    at \(file):\(line)"))
             }
         }
-        if test.issues.count > 3 {
-            let more = test.issues.count - 3
-            lines.append(style.dim("\(indent)    (and \(more) more \(more == 1 ? "issue" : "issues"))"))
+        if issues.count < test.issues.count {
+            let more = test.issues.count - issues.count
+            lines.append(
+                style.dim(
+                    "\(indent)    (and \(more) more \(more == 1 ? "issue" : "issues")\(rest.map { ": \($0)" } ?? ""))"))
         }
         return lines
     }
+
+    /// How long Swift Testing's own line above an explanation may be before it is cut.
+    static let expertLineLimit = 300
 
     static func symbol(_ state: TestState, style: Style) -> String {
         switch state {
@@ -225,7 +307,7 @@ public enum ReportText {
         case .done: style.green(state.rawValue)
         case .inProgress: style.yellow(state.rawValue)
         case .notStarted: style.dim(state.rawValue)
-        case .doesNotCompile, .crashed, .timedOut, .dataRace: style.red(state.rawValue)
+        case .doesNotCompile, .crashed, .timedOut, .dataRace, .testsChanged: style.red(state.rawValue)
         }
     }
 

@@ -26,6 +26,10 @@ public struct ClassReport: Sendable {
     /// The files that could not be used, each with its reason.
     public var skipped: [Student]
     public var columns: [Column]
+    /// Each chapter's number of tests, as most students' files give it: the size of a chapter a
+    /// student's file leaves unknown (an older runner's, for a chapter that never compiled), so
+    /// that every total is the workbook's whatever compiles.
+    var chapterTotals: [Int: Int] = [:]
     /// The folder the files came from, as given.
     public var source: String
     /// The time zone dates are shown in: the teacher's.
@@ -55,6 +59,24 @@ public struct ClassReport: Sendable {
             }
         }
         self.columns = columns.keys.sorted().map { Column(number: $0, title: columns[$0] ?? "") }
+        var seen: [Int: [Int: Int]] = [:]
+        for student in self.students {
+            for chapter in student.report?.chapters ?? [] {
+                if let total = chapter.total { seen[chapter.number, default: [:]][total, default: 0] += 1 }
+            }
+        }
+        chapterTotals = seen.mapValues { counts in counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key }
+    }
+
+    /// A chapter's number of tests: the student's file's, or else the class's.
+    func total(of chapter: ProgressFile.Chapter) -> Int? {
+        chapter.total ?? chapterTotals[chapter.number]
+    }
+
+    /// The tests in all chapters of a student's file, counting the class's number for a chapter
+    /// whose size the file leaves unknown.
+    func total(of report: ProgressFile) -> Int {
+        report.total + report.chapters.reduce(0) { $0 + ($1.total == nil ? chapterTotals[$1.number] ?? 0 : 0) }
     }
 
     /// Reads one file, or says plainly what is wrong with it.
@@ -116,7 +138,7 @@ public struct ClassReport: Sendable {
 
     func cell(_ student: Student, _ column: Column) -> Cell {
         guard let chapter = chapter(student, column) else { return Cell(text: "–", state: nil) }
-        return Cell(text: "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")", state: chapter.state)
+        return Cell(text: "\(chapter.passed)/\(total(of: chapter).map(String.init) ?? "?")", state: chapter.state)
     }
 
     /// How many students have finished each chapter.
@@ -201,7 +223,7 @@ public struct ClassReport: Sendable {
                 line += cell.kind == .done ? style.green(text) : cell.kind == .broken ? style.red(text) : text
             }
             if let report = student.report {
-                line += "\(report.passed)/\(report.total)".leftPadded(to: width + 2)
+                line += "\(report.passed)/\(total(of: report))".leftPadded(to: width + 2)
                 if report.changedTests == true { line += style.yellow("  tests changed") }
             }
             lines.append(line)
@@ -212,8 +234,21 @@ public struct ClassReport: Sendable {
                     + columns.map { "\(finished($0))/\(students.count)".leftPadded(to: width) }.joined()))
         lines.append("")
         lines.append(
-            style.dim("✔ done   ! does not compile, crashed, timed out or racy   – not in that student's file"))
+            style.dim(
+                "✔ done   ! does not compile, crashed, timed out, racy or tests changed   – not in that student's file")
+        )
         for column in columns { lines.append(style.dim("Ch \(column.number): \(column.title)")) }
+        let changed = students.filter { !($0.report?.changedTestFiles.isEmpty ?? true) }
+        if !changed.isEmpty {
+            lines.append("")
+            lines.append(style.yellow("Changed test files (a chapter is done only with the workbook's tests):"))
+            for student in changed {
+                let files = student.report?.changedTestFiles ?? []
+                lines.append(
+                    "  \(student.name): \(files.prefix(3).joined(separator: ", "))"
+                        + (files.count > 3 ? " and \(files.count - 3) more (in the page)" : ""))
+            }
+        }
         if !skipped.isEmpty {
             lines.append("")
             lines.append(style.yellow("Skipped \(skipped.count) \(skipped.count == 1 ? "file" : "files"):"))

@@ -18,7 +18,7 @@ extension ClassReport {
                 rows += gridCell(student, column)
             }
             let passed = student.report?.passed ?? 0
-            let total = student.report?.total ?? 0
+            let total = student.report.map { self.total(of: $0) } ?? 0
             let percent = total == 0 ? 0 : passed * 100 / total
             let last = student.report.flatMap(Self.lastActivity).map(dateText) ?? ""
             rows +=
@@ -97,7 +97,7 @@ extension ClassReport {
             \(rows)\(finishedRow)
             </tbody>
             </table>
-            <p class="legend"><span class="done" style="background:#c8ecd0">done ✔</span><span style="background:#fde9b6">in progress: the step, and the next test to fix</span><span style="background:#eceff1">not started</span><span style="background:#f9c9c9">does not compile, crashed, timed out or racy !</span></p>
+            <p class="legend"><span class="done" style="background:#c8ecd0">done ✔</span><span style="background:#fde9b6">in progress: the step, and the next test to fix</span><span style="background:#eceff1">not started</span><span style="background:#f9c9c9">does not compile, crashed, timed out, racy or tests changed !</span></p>
             \(skippedList)
             \(sections)
             </body>
@@ -132,10 +132,13 @@ extension ClassReport {
     func studentSection(_ student: Student, number: Int) -> String {
         guard let report = student.report else { return "" }
         var html = "<section class=\"student\" id=\"student-\(number)\"><h2>\(escape(student.name))</h2>"
-        var facts = ["\(report.passed)/\(report.total) tests", "file <code>\(escape(student.file))</code>"]
+        var facts = ["\(report.passed)/\(total(of: report)) tests", "file <code>\(escape(student.file))</code>"]
         if let made = report.generatedAt { facts.append("made \(escape(dateText(made)))") }
         if report.version < 2 { facts.append("an older workbook's file: no activity recorded") }
-        if report.changedTests == true { facts.append("<strong>changed the workbook's tests</strong>") }
+        if report.changedTests == true {
+            let files = report.changedTestFiles.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+            facts.append("<strong>changed the workbook's tests</strong>" + (files.isEmpty ? "" : ": \(files)"))
+        }
         html += "<p class=\"meta\">\(facts.joined(separator: " · "))</p>"
 
         if report.chapters.contains(where: { $0.activity != nil }) {
@@ -146,7 +149,7 @@ extension ClassReport {
                 let activity = chapter.activity
                 html +=
                     "<tr><td>\(chapter.number) · \(escape(chapter.title))</td>"
-                    + "<td>\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") \(escape(chapter.state))</td>"
+                    + "<td>\(chapter.passed)/\(total(of: chapter).map(String.init) ?? "?") \(escape(chapter.state))</td>"
                     + "<td>\(activity.map { String($0.runs) } ?? "")</td>"
                     + "<td>\(activity.map { String($0.hintsShown) } ?? "")</td>"
                     + "<td>\(escape(dateText(activity?.firstDone)))</td>"
@@ -167,7 +170,13 @@ extension ClassReport {
         let step = next?.step.map { ", step \($0)" } ?? ""
         var html =
             "<h3>Chapter \(chapter.number) · \(escape(chapter.title)): "
-            + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?"), \(escape(chapter.state))\(escape(step))</h3>"
+            + "\(chapter.passed)/\(total(of: chapter).map(String.init) ?? "?"), \(escape(chapter.state))\(escape(step))</h3>"
+        if !chapter.changedTestFiles.isEmpty {
+            html +=
+                "<p class=\"message\">Its test files differ from the workbook's originals"
+                + (chapter.state == "tests changed" ? ", so it is not done although every test passes" : "") + ": "
+                + chapter.changedTestFiles.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</p>"
+        }
         if !chapter.compileErrors.isEmpty {
             html +=
                 "<ul>"
@@ -177,7 +186,7 @@ extension ClassReport {
                 .joined() + "</ul>"
         }
         if let crash = chapter.crash {
-            html += "<p class=\"message\">\(escape(Self.shorten(crash, to: 240)))</p>"
+            html += "<p class=\"message\">\(escape(Self.shorten(crash, to: 480)))</p>"
         }
         let failing = chapter.tests.enumerated()
             .filter { $0.element.state != "passed" && $0.element.state != "skipped" }

@@ -25,7 +25,9 @@ extension ClassReport {
                 "\(chapter) done on",
             ]
         }
-        header += ["Passed", "Tests", "Chapters done", "Tests changed", "Last activity", "Report made"]
+        header += [
+            "Passed", "Tests", "Chapters done", "Tests changed", "Last activity", "Report made", "Changed test files",
+        ]
         var rows = [header]
         for student in students {
             guard let report = student.report else { continue }
@@ -36,17 +38,18 @@ extension ClassReport {
                     continue
                 }
                 row += [
-                    String(chapter.passed), chapter.total.map(String.init) ?? "", chapter.state,
+                    String(chapter.passed), total(of: chapter).map(String.init) ?? "", chapter.state,
                     chapter.activity.map { String($0.runs) } ?? "",
                     chapter.activity.map { String($0.hintsShown) } ?? "",
                     dateText(chapter.activity?.firstDone),
                 ]
             }
             row += [
-                String(report.passed), String(report.total),
+                String(report.passed), String(total(of: report)),
                 String(report.chapters.count { $0.state == "done" }),
                 report.changedTests.map { $0 ? "yes" : "no" } ?? "",
                 dateText(Self.lastActivity(report)), dateText(report.generatedAt),
+                report.changedTestFiles.joined(separator: "; "),
             ]
             rows.append(row)
         }

@@ -58,6 +58,27 @@ struct RaceCheckTests {
         #expect(race?.firstPlace?.file == "Chapters/Chapter3-TestingPain/UserStorage.swift")
     }
 
+    @Test("A race inside Array.append names the learner's line that called it, not the toolchain's nor a helper's")
+    func raceInsideTheStandardLibrary() {
+        let report = """
+            WARNING: ThreadSanitizer: Swift access race (pid=1)
+              Modifying access of Swift variable at 0x7b0c00001234 by thread T3:
+                #0 $sSa6appendyyxnF /home/build-user/swift/stdlib/public/core/Array.swift:1234:5 (libswiftCore.so+0x1)
+                #1 $s12Chapter5Tests12runSideBySide /work/Tests/Chapter5Tests/Support.swift:40:9 (t+0x1)
+                #2 $s8Chapter510ImageCacheC5store /work/Chapters/Chapter5-ProtocolInjection/ImageCache.swift:17:14 (t+0x2)
+              Previous modifying access of Swift variable at 0x7b0c00001234 by thread T4:
+                #0 $sSa6appendyyxnF /home/build-user/swift/stdlib/public/core/Array.swift:1234:5 (libswiftCore.so+0x1)
+                #1 $s12Chapter5Tests12runSideBySide /work/Tests/Chapter5Tests/Support.swift:41:9 (t+0x1)
+            SUMMARY: ThreadSanitizer: Swift access race
+            """
+        let race = DataRace.parse(report, relativeTo: workbook).first
+        #expect(race?.accesses.first?.file == "Chapters/Chapter5-ProtocolInjection/ImageCache.swift")
+        #expect(race?.accesses.first?.line == 17)
+        #expect(
+            race?.accesses.last?.file == "Tests/Chapter5Tests/Support.swift",
+            "With no frame in the learner's code, the first frame in the workbook.")
+    }
+
     @Test("Output without a report has no race")
     func noRace() {
         #expect(DataRace.parse("✔ Test run with 6 tests passed.\n", relativeTo: workbook).isEmpty)

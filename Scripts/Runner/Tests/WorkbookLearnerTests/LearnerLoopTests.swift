@@ -112,6 +112,36 @@ struct LearnerPositionTests {
         #expect(changes == [2: unpacked.addingTimeInterval(300)])
     }
 
+    @Test("While chapters are tested, the status names each one as it finishes, and what is left")
+    func testingProgress() {
+        var report = ChapterReport(
+            chapter: Chapter(number: 5, title: "Five", folder: "Chapter5-Five"), state: .inProgress, tests: [])
+        report.passed = 4
+        report.total = 28
+        #expect(
+            ProgressRunner.progressLine(finished: report, count: 3, of: 7, left: [8, 6])
+                == "Tested 3 of 7 chapters; chapter 5: 4/28, in progress; testing 6, 8…")
+        #expect(
+            ProgressRunner.progressLine(finished: report, count: 7, of: 7, left: [])
+                == "Tested 7 of 7 chapters; chapter 5: 4/28, in progress")
+        report.state = .done
+        #expect(
+            ProgressRunner.progressLine(finished: report, count: 1, of: 2, left: [])
+                == "Tested 1 of 2 chapters; chapter 5: 4/28, every test passes", "Not done before the race check.")
+        let long = Status(String(repeating: "x", count: 200), detail: "12 s")
+        let fitted = StatusLine.fitted(long, width: 80)
+        #expect(fitted.count == 79 && fitted.hasSuffix("… 12 s"), "A status line never wraps: \(fitted)")
+        #expect(StatusLine.fitted(Status("Short", detail: "1 s"), width: 80) == "Short 1 s")
+    }
+
+    @Test("The command for the next hint says what its three numbers are")
+    func hintCommand() {
+        #expect(
+            HintCommand.command(chapter: 5, step: 7, index: 2)
+                == "./Scripts/progress --hint 5 7 2   (chapter 5, step 7, hint 2)")
+        #expect(ProgressCommand.usage.contains("--hint 5 7 2"))
+    }
+
     @Test("The hints start at the step of the last report, or at step 1 with the reason")
     func hintStart() {
         let chapter = Chapter(number: 3, title: "Three", folder: "Chapter3-Three")

@@ -56,6 +56,62 @@ struct ReportTests {
         #expect(text.contains("Chapters/Chapter3-TestingPain/A.swift:4:2: oops"))
     }
 
+    @Test("A chapter that never compiled counts the tests its files declare: the total is the workbook's")
+    func neverCompiled() throws {
+        try withTemporaryFolderSync { folder in
+            let tests = folder.appendingPathComponent("Tests/Chapter3Tests")
+            try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+            try "@Test(\"a\") func a() {}\n@Test(\"b\", arguments: [1, 2]) func b(x: Int) {}".write(
+                to: tests.appendingPathComponent("1-ATests.swift"), atomically: true, encoding: .utf8)
+            let workbook = Workbook.stub(root: folder.path, chapters: [chapter])
+            let runner = ProgressRunner(tools: PackageTools(workbook: workbook))
+            #expect(runner.total(of: chapter, last: nil) == 2, "Never compiled, never run: counted from the files.")
+            var stale = Report(
+                chapters: [ChapterReport(chapter: chapter, state: .notStarted, tests: [test("a", .failed, line: 1)])],
+                toolchain: "t")
+            stale.chapters[0].total = 7
+            #expect(runner.total(of: chapter, last: stale) == 2, "The files as they are now, not the last run's size.")
+
+            let broken = ChapterReport(
+                chapter: chapter, state: .doesNotCompile, tests: [], total: runner.total(of: chapter, last: nil))
+            let done = ChapterReport(
+                chapter: Chapter(number: 1, title: "One", folder: "Chapter1-One"), state: .done,
+                tests: [test("x", .passed, line: 1)])
+            let report = Report(chapters: [done, broken], toolchain: "t")
+            #expect(report.total == 3)
+            let text = ReportText.overview(report, style: Style(colors: false))
+            #expect(text.contains("0/2") && text.contains("1/3") && !text.contains("/?"), "\(text)")
+
+            // The saved report keeps the counted size (it is not replaced by an unknown one).
+            runner.remember(report, last: Report(chapters: [], toolchain: "t"))
+            #expect(runner.lastKnownReport()?.chapters.first { $0.number == 3 }?.total == 2)
+        }
+    }
+
+    @Test("A chapter whose tests all pass with changed test files is not done, everywhere")
+    func doneWithChangedTests() {
+        var report = ChapterReport(chapter: chapter, state: .done, tests: [test("a", .passed, line: 1)])
+        report.raceCheck = RaceCheckResult(verdict: .clean)
+        let changed = ChangedTestFile(path: "Tests/Chapter3Tests/F.swift", change: .changed)
+        report.note(changedTests: [changed])
+        #expect(report.state == .testsChanged)
+        #expect(!CheckCommand.verdict(report).done)
+        let overview = ReportText.overview(Report(chapters: [report], toolchain: "t"), style: Style(colors: false))
+        #expect(overview.contains("1/1  tests changed"), "\(overview)")
+        #expect(!overview.contains("Every chapter is done"))
+        #expect(overview.contains("Next: Chapter 3") && overview.contains("Every test passes, but not done"))
+        #expect(overview.contains("git checkout -- Tests/Chapter3Tests/F.swift"))
+        let detail = ReportText.detail(report, style: Style(colors: false))
+        #expect(detail.contains("1/1 passed, tests changed") && detail.contains("Every test passes, but not done"))
+
+        var unchanged = ChapterReport(chapter: chapter, state: .done, tests: [test("a", .passed, line: 1)])
+        unchanged.note(changedTests: [])
+        #expect(unchanged.state == .done)
+        var failing = ChapterReport(chapter: chapter, state: .inProgress, tests: [test("a", .failed, line: 1)])
+        failing.note(changedTests: [changed])
+        #expect(failing.state == .inProgress, "Not done anyway: the tests say what is left.")
+    }
+
     @Test("The JSON has every field and reads back the same")
     func json() throws {
         let report = Report(

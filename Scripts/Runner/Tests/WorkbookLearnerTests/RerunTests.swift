@@ -79,8 +79,8 @@ struct RerunTests {
         #expect(report.tests.map(\.state) == [.passed, .crashed, .passed, .failed])
         #expect(report.state == .crashed)
         #expect(
-            report.crash == "Chapters/Chapter9-Sample/Board.swift:12: Fatal error: Unexpectedly found nil while "
-                + "unwrapping an Optional value", "The crash names the learner's file and line.")
+            report.crash == "Fatal error: Unexpectedly found nil while unwrapping an Optional value, at "
+                + "Chapters/Chapter9-Sample/Board.swift:12.", "The crash names the learner's file and line.")
     }
 
     @Test("A hang: the backtrace names the learner's line, the hung test timed out, the others still run")

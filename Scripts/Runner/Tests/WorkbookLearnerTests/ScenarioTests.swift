@@ -429,6 +429,9 @@ struct ScenarioTests {
             #expect(
                 latest.contains("testing the other chapters"), "Chapter 1, which changed, is redrawn first:\n\(latest)")
             try await waitFor(3)
+            // Runs under --watch count in the activity a teacher sees, as plain runs do.
+            let activity = ActivityLog(workbook: try Workbook(root: sandbox.root)).load()
+            #expect((activity[1]?.runs ?? 0) >= 2, "Chapter 1 changed under --watch: \(activity)")
         } catch {
             watching.cancel()
             _ = try? await watching.value

@@ -324,7 +324,9 @@ struct ProgressFileTests {
         #expect(report.html().contains("an older workbook's file: no activity recorded"))
         let row = try #require(report.tableRows().last)
         #expect(
-            row == ["Old", "old.json", "1", "2", "in progress", "", "", "", "1", "2", "0", "", "", "2026-11-20 09:30"])
+            row == [
+                "Old", "old.json", "1", "2", "in progress", "", "", "", "1", "2", "0", "", "", "2026-11-20 09:30", "",
+            ])
     }
 
     @Test("A version 2 file may carry the fields of the runner-loop runner: data race, steps, changed tests")
@@ -345,6 +347,66 @@ struct ProgressFileTests {
         #expect(page.contains("tests changed"))
         #expect(report.tableRows().last?.contains("yes") == true)
         #expect(report.text(style: Style(colors: false)).contains("tests changed"))
+    }
+
+    /// A version 2 file as a runner before "tests changed" wrote it: a chapter "done" beside a
+    /// changed test file, and a chapter that never compiled, without a total.
+    static let version2DoneWithChangedTests = """
+        {
+          "format": "singletons-workbook-progress/2",
+          "changedTests": [{"path": "Tests/Chapter1Tests/1-OneBoardTests.swift", "change": "changed"}],
+          "passed": 2, "total": 2,
+          "chapters": [
+            {"number": 1, "title": "Global vs singleton", "state": "done", "passed": 2, "total": 2,
+             "tests": [{"name": "a", "state": "passed", "step": 1}, {"name": "b", "state": "passed", "step": 2}],
+             "changedTests": [{"path": "Tests/Chapter1Tests/1-OneBoardTests.swift", "change": "changed"}]},
+            {"number": 2, "title": "Singleton plus", "state": "does not compile", "passed": 0, "tests": [],
+             "changedTests": []}
+          ]
+        }
+        """
+
+    @Test("A chapter done with changed tests is not done, in the grid, the page and the table, which name the file")
+    func doneWithChangedTests() throws {
+        let file = try ProgressFile(data: Data(Self.version2DoneWithChangedTests.utf8))
+        let chapter = try #require(file.chapters.first)
+        #expect(chapter.state == "tests changed", "One verdict everywhere: --check says it is not done.")
+        #expect(ClassReport.Kind(chapter.state) == .broken)
+        #expect(chapter.changedTestFiles == ["Tests/Chapter1Tests/1-OneBoardTests.swift (changed)"])
+        #expect(file.changedTestFiles == ["Tests/Chapter1Tests/1-OneBoardTests.swift (changed)"])
+        #expect(file.chapters[1].changedTestFiles.isEmpty && file.chapters[1].changedTests == false)
+
+        let report = ClassReport(
+            students: [ClassReport.Student(name: "Ada", file: "ada.json", report: file)], skipped: [], source: "c")
+        #expect(report.finished(report.columns[0]) == 0)
+        let text = report.text(style: Style(colors: false))
+        #expect(text.contains("2/2!") && !text.contains("2/2✔"), "\(text)")
+        #expect(text.contains("Ada: Tests/Chapter1Tests/1-OneBoardTests.swift (changed)"), "\(text)")
+        let page = report.html()
+        #expect(page.contains("<small>tests changed</small>"))
+        #expect(page.contains("so it is not done although every test passes"))
+        #expect(page.contains("<code>Tests/Chapter1Tests/1-OneBoardTests.swift (changed)</code>"))
+        let row = try #require(report.tableRows().last)
+        #expect(row[4] == "tests changed" && row.last == "Tests/Chapter1Tests/1-OneBoardTests.swift (changed)")
+        #expect(row[row.count - 5] == "0", "Chapters done: none.")
+    }
+
+    @Test("A chapter a file leaves without a size takes the class's, so every total is the workbook's")
+    func missingTotalFromTheClass() throws {
+        let old = try ProgressFile(data: Data(Self.version2DoneWithChangedTests.utf8))
+        let other = try ProgressFile(
+            data: SampleClass.report([(.done, passed: 1, total: 1), (.inProgress, passed: 1, total: 3)]).json().data(
+                using: .utf8)!)
+        let report = ClassReport(
+            students: [
+                ClassReport.Student(name: "Ada", file: "ada.json", report: old),
+                ClassReport.Student(name: "Bo", file: "bo.json", report: other),
+            ], skipped: [], source: "c")
+        let ada = report.students[0]
+        #expect(report.cell(ada, report.columns[1]).text == "0/3", "Not 0/?: the chapter has 3 tests.")
+        #expect(report.total(of: old) == 5, "2 + the 3 of the chapter that never compiled, not 2.")
+        #expect(report.text(style: Style(colors: false)).contains("2/5"))
+        #expect(report.tableRows()[1][9] == "3")
     }
 
     @Test("Files that cannot be read say why")

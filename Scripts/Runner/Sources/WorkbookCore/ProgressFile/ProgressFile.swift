@@ -21,6 +21,9 @@ public struct ProgressFile: Sendable {
     /// Whether the student changed the workbook's tests: `nil` when the file does not say
     /// (version 1, or a runner that does not check).
     public var changedTests: Bool?
+    /// The changed test files the file names ("Tests/Chapter3Tests/2-…Tests.swift (changed)"),
+    /// all chapters together; empty when it names none.
+    public var changedTestFiles: [String]
 
     public struct Chapter: Sendable {
         public var number: Int
@@ -37,6 +40,8 @@ public struct ProgressFile: Sendable {
         public var activity: ChapterActivity?
         /// Whether the student changed this chapter's tests, when the file says.
         public var changedTests: Bool?
+        /// This chapter's changed test files, as the file names them ("path (changed)").
+        public var changedTestFiles: [String] = []
     }
 
     public struct Test: Sendable {
@@ -65,8 +70,12 @@ public struct ProgressFile: Sendable {
         self.version = version
         generatedAt = file.generatedAt
         chapters = file.chapters.map { chapter in
-            Chapter(
-                number: chapter.number, title: chapter.title, state: chapter.state, passed: chapter.passed,
+            // A chapter is done only with the workbook's own tests: a file from a runner that
+            // still said "done" beside changed tests reads as the runner now says it.
+            let changed = chapter.changedTests?.value == true
+            return Chapter(
+                number: chapter.number, title: chapter.title,
+                state: chapter.state == "done" && changed ? "tests changed" : chapter.state, passed: chapter.passed,
                 total: chapter.total,
                 tests: (chapter.tests ?? []).map { test in
                     Test(
@@ -75,12 +84,15 @@ public struct ProgressFile: Sendable {
                         messages: (test.issues ?? []).map(\.message))
                 },
                 compileErrors: chapter.compileErrors ?? [], crash: chapter.crash, activity: chapter.activity,
-                changedTests: chapter.changedTests?.value)
+                changedTests: chapter.changedTests?.value, changedTestFiles: chapter.changedTests?.files ?? [])
         }
         passed = file.passed ?? chapters.reduce(0) { $0 + $1.passed }
         total = file.total ?? chapters.reduce(0) { $0 + ($1.total ?? 0) }
         let perChapter = chapters.compactMap(\.changedTests)
         changedTests = file.changedTests?.value ?? (perChapter.isEmpty ? nil : perChapter.contains(true))
+        var files = file.changedTests?.files ?? []
+        for chapter in chapters { files += chapter.changedTestFiles.filter { !files.contains($0) } }
+        changedTestFiles = files
     }
 
     /// Why a file cannot be used, in the words the class report prints after the file's name.
@@ -148,6 +160,8 @@ public struct ProgressFile: Sendable {
     /// anything else reads as "not said".
     private struct Flag: Decodable {
         var value: Bool?
+        /// The files a list names, each "path (change)" (or its path alone, without a change).
+        var files: [String] = []
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
@@ -155,16 +169,33 @@ public struct ProgressFile: Sendable {
                 value = flag
             } else if let count = try? container.decode(Int.self) {
                 value = count > 0
-            } else if let list = try? container.decode([Anything].self) {
+            } else if let list = try? container.decode([NamedFile].self) {
                 value = !list.isEmpty
+                files = list.compactMap { file in
+                    file.path.map { path in file.change.map { "\(path) (\($0))" } ?? path }
+                }
             } else {
                 value = nil
             }
         }
     }
 
-    /// Any JSON value, read and dropped.
-    private struct Anything: Decodable {
-        init(from decoder: any Decoder) throws {}
+    /// A changed test file as the runner lists it (`path` and `change`), or a path alone; any other
+    /// value reads as a file not named.
+    private struct NamedFile: Decodable {
+        var path: String?
+        var change: String?
+
+        init(from decoder: any Decoder) throws {
+            if let path = try? decoder.singleValueContainer().decode(String.self) {
+                self.path = path
+                return
+            }
+            let container = try? decoder.container(keyedBy: Key.self)
+            path = try? container?.decodeIfPresent(String.self, forKey: .path)
+            change = try? container?.decodeIfPresent(String.self, forKey: .change)
+        }
+
+        enum Key: String, CodingKey { case path, change }
     }
 }

@@ -10,6 +10,10 @@ public enum ChapterState: String, Codable, Sendable {
     case timedOut = "timed out"
     /// Every test passes, but Thread Sanitizer saw a data race while they ran (the race check).
     case dataRace = "data race"
+    /// Every test passes, but some of the chapter's test files (or the shared helpers) differ from
+    /// the workbook's originals, so the chapter is not done: the one verdict of the table, the
+    /// class report and `--check`.
+    case testsChanged = "tests changed"
 }
 
 /// One chapter in the report.
@@ -71,6 +75,14 @@ public struct ChapterReport: Codable, Sendable {
         self.crash = crash
         lesson = chapter.lesson
         step = Self.step(of: tests)
+    }
+
+    /// Records the chapter's changed test files. Done means done with the workbook's tests: a
+    /// chapter whose tests all pass with changed test files is `tests changed`, the one verdict
+    /// of the overview, the class report and `--check`.
+    public mutating func note(changedTests changed: [ChangedTestFile]) {
+        changedTests = changed
+        if !changed.isEmpty && state == .done { state = .testsChanged }
     }
 
     /// The lowest step with a test to fix.

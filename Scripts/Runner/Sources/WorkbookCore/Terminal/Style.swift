@@ -29,3 +29,31 @@ extension String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
+
+extension Style {
+    /// How many columns `text` takes on a terminal: its characters, without colour codes.
+    package static func visibleLength(_ text: some StringProtocol) -> Int {
+        var length = 0
+        var inEscape = false
+        for character in text {
+            if inEscape {
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                length += 1
+            }
+        }
+        return length
+    }
+}
+
+/// The terminal the runner writes to.
+package enum Terminal {
+    /// Rows and columns of the terminal behind `descriptor`; `nil` when it is not a terminal.
+    package static func size(of descriptor: Int32 = STDOUT_FILENO) -> (rows: Int, columns: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+}

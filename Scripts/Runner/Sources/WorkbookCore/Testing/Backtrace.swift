@@ -134,3 +134,87 @@ public struct HangLocation: Codable, Sendable, Equatable {
         self.function = function
     }
 }
+
+extension Backtrace {
+    /// The thread the runtime marks as the one that crashed (`Thread 2 "…" crashed:`).
+    public var crashedThread: Thread? {
+        threads.first { $0.name.hasSuffix(" crashed") }
+    }
+
+    /// The innermost frame of `thread` in one of `folders` (workbook-relative).
+    public static func firstFrame(of thread: Thread, under folders: [String]) -> Frame? {
+        thread.frames.first { frame in frame.file.map { file in folders.contains { file.hasPrefix($0 + "/") } } ?? false
+        }
+    }
+}
+
+/// How a chapter's test process crashed, for people: the runtime's message, the learner's line
+/// (the first frame of the crashed thread in the chapter's own files, not the standard library's
+/// line the message names) and the test that was running.
+public enum CrashDescription {
+    /// "Fatal error: Index out of range, at Chapters/…/MessageBoard.swift:24 in
+    /// MessageBoard.messages.getter, while “…” was running (Tests/…:16); the message names
+    /// Swift/ContiguousArrayBuffer.swift:692, inside the standard library."
+    ///
+    /// `message` is the runtime's line (`Swift/…:692: Fatal error: …`, already pointed at the
+    /// learner's path when it names a file of theirs), or `nil` when there was none (a signal).
+    public static func describe(
+        chapter: Chapter, message: String?, ending: CommandResult.Ending, backtrace: Backtrace?,
+        tests: [TestResult]
+    ) -> (summary: String, frame: Backtrace.Frame?, test: TestResult?) {
+        let thread = backtrace?.crashedThread
+        let learner = thread.flatMap {
+            Backtrace.firstFrame(of: $0, under: [chapter.starterFolder, chapter.solutionFolder])
+        }
+        let testFrame = thread.flatMap { Backtrace.firstFrame(of: $0, under: [chapter.testsFolder]) }
+        let test = testFrame.flatMap { running(at: $0, among: tests) }
+
+        // "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range" → the place
+        // and the words.
+        var what = message.map { "The test process \(ending): \($0)" } ?? "The test process \(ending)"
+        var runtimePlace: String?
+        if let message,
+            let range = message.range(of: ": Fatal error") ?? message.range(of: ": Precondition failed")
+                ?? message.range(of: ": Assertion failed")
+        {
+            runtimePlace = String(message[..<range.lowerBound])
+            what = String(message[message.index(range.lowerBound, offsetBy: 2)...])
+        }
+        var parts = [what]
+        if let learner, let file = learner.file {
+            parts.append("at \(file)\(learner.line.map { ":\($0)" } ?? "") in \(learner.function)")
+        }
+        if let test {
+            let place = testFrame.flatMap { frame in frame.file.map { "\($0)\(frame.line.map { ":\($0)" } ?? "")" } }
+            parts.append("while “\(test.name)” was running" + (place.map { " (\($0))" } ?? ""))
+        }
+        var summary = parts.joined(separator: ", ")
+        if let runtimePlace {
+            let inLearnersFiles =
+                runtimePlace.hasPrefix(chapter.starterFolder + "/")
+                || runtimePlace.hasPrefix(chapter.solutionFolder + "/")
+                || runtimePlace.hasPrefix(chapter.testsFolder + "/")
+            if inLearnersFiles, learner == nil {
+                summary += ", at \(runtimePlace)"
+            } else if !inLearnersFiles {
+                summary +=
+                    " (the message names \(runtimePlace), inside \(runtimePlace.hasPrefix("Swift/") ? "the standard library" : "code that is not the chapter's"))"
+            }
+        }
+        return (summary + ".", learner, test)
+    }
+
+    /// The test a frame in a test file belongs to: by its function's name in the test's
+    /// identifier, or else the last test declared above the frame's line in the same file.
+    static func running(at frame: Backtrace.Frame, among tests: [TestResult]) -> TestResult? {
+        var function = frame.function
+        if let range = function.range(of: " in ", options: .backwards) {
+            function = String(function[range.upperBound...])
+        }
+        let name = function.split(separator: ".").last.map(String.init) ?? function
+        let byName = tests.filter { $0.id.contains("/\(name)/") && (frame.file == nil || $0.file == frame.file) }
+        if byName.count == 1 { return byName[0] }
+        guard let file = frame.file, let line = frame.line else { return nil }
+        return tests.filter { $0.file == file && ($0.line ?? .max) <= line }.max { ($0.line ?? 0) < ($1.line ?? 0) }
+    }
+}

@@ -123,8 +123,9 @@ public struct DataRace: Codable, Sendable, Equatable {
 
     /// Every data race in a sanitized run's output, each once (the same pair of places is one race).
     ///
-    /// A report looks like this; the first frame of each access that lies in a Swift file inside
-    /// the workbook is what the learner needs:
+    /// A report looks like this; the first frame of each access in the learner's code
+    /// (`Chapters/`, `Solutions/`), or else the first in a Swift file inside the workbook (a test,
+    /// a helper), is what the learner needs; the toolchain's frames (`Array.append`) never are:
     ///
     ///     WARNING: ThreadSanitizer: Swift access race (pid=4242)
     ///       Modifying access of Swift variable at 0x7208… by thread T2:
@@ -139,9 +140,14 @@ public struct DataRace: Codable, Sendable, Equatable {
         var races: [DataRace] = []
         var current: DataRace?
         var currentAccess: Access?
+        // Whether the current access's frame is in the learner's code (`Chapters/`, or
+        // `Solutions/` for the reference): a race inside `Array.append` called from a test
+        // helper names the learner's line that called it, not the helper's.
+        var inLearnersCode = false
         func finishAccess() {
             if let access = currentAccess { current?.accesses.append(access) }
             currentAccess = nil
+            inLearnersCode = false
         }
         func finishRace() {
             finishAccess()
@@ -163,13 +169,18 @@ public struct DataRace: Codable, Sendable, Equatable {
                 // "Modifying access of Swift variable at 0x… by thread T2:", "Previous read of size 8 at …"
                 finishAccess()
                 currentAccess = Access(kind: line.components(separatedBy: " at ").first ?? line)
-            } else if line.hasPrefix("#"), currentAccess != nil, currentAccess?.file == nil,
-                let frame = Frame(line, relativeTo: workbook)
-            {
-                currentAccess?.file = frame.file
-                currentAccess?.line = frame.line
-                currentAccess?.function = frame.symbol
-            } else if !line.hasPrefix("#") && !line.isEmpty {
+            } else if line.hasPrefix("#") {
+                guard currentAccess != nil, !inLearnersCode, let frame = Frame(line, relativeTo: workbook) else {
+                    continue
+                }
+                let learners = frame.file.hasPrefix("Chapters/") || frame.file.hasPrefix("Solutions/")
+                if currentAccess?.file == nil || learners {
+                    currentAccess?.file = frame.file
+                    currentAccess?.line = frame.line
+                    currentAccess?.function = frame.symbol
+                    inLearnersCode = learners
+                }
+            } else if !line.isEmpty {
                 // "Location is heap block…", "Thread T2 (tid=…) created by…": the accesses are over.
                 finishAccess()
             }

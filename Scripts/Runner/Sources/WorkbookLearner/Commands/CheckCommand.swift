@@ -50,7 +50,10 @@ enum CheckCommand {
             let first = chapter.compileErrors.first?.summary ?? "see ./Scripts/progress \(chapter.number)"
             return (false, "\(name): not done: the chapter does not compile: \(first)")
         case .crashed, .timedOut:
-            return (false, "\(name): not done: \(count); \(chapter.crash ?? "the tests \(chapter.state.rawValue)").")
+            let crash = chapter.crash.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+            return (false, "\(name): not done: \(count); \(crash ?? "the tests \(chapter.state.rawValue)").")
+        case .testsChanged:
+            return (false, "\(name): not done: \(count), but its test files differ from the workbook's originals.")
         case .inProgress, .notStarted:
             if chapter.raceCheck?.verdict == .testsFail {
                 return (false, "\(name): not done: \(count), but not all of them under Thread Sanitizer.")

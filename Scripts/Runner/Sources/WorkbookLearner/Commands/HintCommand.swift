@@ -63,15 +63,25 @@ enum HintCommand {
                 return 0
             }
             guard interactive else {
-                print(style.dim("  Next hint: ./Scripts/progress --hint \(chapter.number) \(next.step) \(next.index)"))
+                print(style.dim("  Next hint: \(command(chapter: chapter.number, step: next.step, index: next.index))"))
                 return 0
             }
             printNow(style.dim("  Press Return for the next hint, or q and Return to stop. "), terminator: "")
             guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
+                print(
+                    style.dim(
+                        "  To come back to the next hint: \(command(chapter: chapter.number, step: next.step, index: next.index))"
+                    ))
                 return 0
             }
             print("")
             position += 1
         }
+    }
+
+    /// "./Scripts/progress --hint 5 7 2   (chapter 5, step 7, hint 2)": the command, and what its
+    /// three numbers mean.
+    static func command(chapter: Int, step: Int, index: Int) -> String {
+        "./Scripts/progress --hint \(chapter) \(step) \(index)   (chapter \(chapter), step \(step), hint \(index))"
     }
 }

@@ -10,12 +10,15 @@ public enum ProgressCommand {
         chapter cannot hide the others) and shows where you stand.
 
           ./Scripts/progress              one line per chapter, and the next thing to fix
-          ./Scripts/progress N            chapter N only: every test, with its message
-                                          (builds and tests nothing else: the everyday loop)
+          ./Scripts/progress N            chapter N only: the step you are on, every test of it
+                                          with its message, later steps a line each (builds
+                                          and tests nothing else: the everyday loop)
+          ./Scripts/progress N --all      every test of every step, every message whole
           ./Scripts/progress --watch [N]  the same, again each time you save a file
           ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, then
                                           the code), from the step you are on
-          ./Scripts/progress --hint N S [K]   start at hint K of step S
+          ./Scripts/progress --hint N S [K]   chapter N, step S, hint K (default 1): --hint 5 7 2
+                                          is chapter 5, step 7, hint 2
           ./Scripts/progress --reset N    put chapter N back as committed; your files are
                                           copied to .workbook/backups/ first
           ./Scripts/progress --restore N  bring back chapter N's last backup; your files are
@@ -27,6 +30,8 @@ public enum ProgressCommand {
 
         options:
           --json                the report as JSON (for teachers and tools); with N, chapter N only
+          --all                 with N: every step's tests, nothing shortened (with --watch:
+                                nor trimmed to the window)
           --time-limit SECONDS  how long one chapter's tests may run (default 30)
           --yes, -y             reset or restore without asking
           --no-color            no colours (also: NO_COLOR=1, or output that is not a terminal)
@@ -42,6 +47,7 @@ public enum ProgressCommand {
         var colors: Bool?
         var timeLimit: Duration = .seconds(30)
         var watch = false
+        var all = false
         /// `--hint N [STEP [K]]`
         var hint: (chapter: Int, step: Int?, index: Int?)?
         var reset: Int?
@@ -64,6 +70,7 @@ public enum ProgressCommand {
             case "--json": options.json = true
             case "--no-color": options.colors = false
             case "--watch": options.watch = true
+            case "--all": options.all = true
             case "--yes", "-y": options.confirmed = true
             case "--reset": options.reset = try chapterNumber(after: argument)
             case "--restore": options.restore = try chapterNumber(after: argument)
@@ -159,7 +166,7 @@ public enum ProgressCommand {
         }
         if options.watch {
             return await WatchCommand.main(
-                runner: runner, detail: options.chapter, style: style, statusLine: statusLine)
+                runner: runner, detail: options.chapter, all: options.all, style: style, statusLine: statusLine)
         }
         var report: Report
         do {
@@ -182,7 +189,7 @@ public enum ProgressCommand {
                 return 1
             }
         } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
-            print(ReportText.detail(chapter, style: style))
+            print(ReportText.detail(chapter, style: style, all: options.all))
         } else {
             print(ReportText.overview(report, style: style))
         }

@@ -7,16 +7,28 @@ import WorkbookCore
 /// files changed first and redraws the overview with them, then the rest. A save while a run is
 /// going stops that run (its processes are killed) and starts a new one.
 enum WatchCommand {
-    static func main(runner: ProgressRunner, detail: Int?, style: Style, statusLine: StatusLine) async -> Int32 {
+    static func main(
+        runner: ProgressRunner, detail: Int?, all: Bool = false, style: Style, statusLine: StatusLine
+    ) async -> Int32 {
         let workbook = runner.workbook
         let terminal = isatty(STDOUT_FILENO) == 1
-        let clear = terminal ? "\u{1B}[2J\u{1B}[H" : "\n" + String(repeating: "─", count: 60) + "\n"
+        // On a terminal, each report replaces the last one, scrollback included, and fits the
+        // window: what stays in sight is the top, where the step the learner is on is.
+        let clear = terminal ? "\u{1B}[H\u{1B}[2J\u{1B}[3J" : "\n" + String(repeating: "─", count: 60) + "\n"
         let footer = "Watching Chapters/ and Tests/; save a file to run again, Ctrl-C to stop."
+        let whole = detail.map { "./Scripts/progress \($0) --all" } ?? "./Scripts/progress"
         @Sendable func draw(_ text: String, after start: ContinuousClock.Instant) {
             statusLine.clear()
             let time = Date().formatted(date: .omitted, time: .standard)
-            printNow(clear + text)
-            printNow(style.dim("\nUpdated at \(time) in \((ContinuousClock.now - start).readable). \(footer)"))
+            let updated = "Updated at \(time) in \((ContinuousClock.now - start).readable). \(footer)"
+            var shown = text
+            if terminal, !all, let size = Terminal.size() {
+                // The report, a blank line, the footer (maybe two rows) and the cursor's line.
+                let footerRows = (updated.count + size.columns - 1) / max(1, size.columns)
+                shown = fit(text, rows: size.rows - 2 - footerRows, columns: size.columns, rest: whole, style: style)
+            }
+            printNow(clear + shown)
+            printNow(style.dim("\n" + updated))
         }
 
         var seen = fingerprint(of: workbook)
@@ -25,10 +37,13 @@ enum WatchCommand {
             let start = ContinuousClock.now
             let job = Task { [changed] in
                 do {
+                    // Activity hook (issue 16): a run under --watch counts as a progress run does.
+                    let activity = ActivityLog(workbook: workbook)
                     if let detail {
                         let report = try await runner.report(only: [detail])
+                        activity.recordRun(report, selected: detail)
                         if let chapter = report.chapters.first {
-                            draw(ReportText.detail(chapter, style: style), after: start)
+                            draw(ReportText.detail(chapter, style: style, all: all), after: start)
                         }
                     } else if let changed, runner.lastKnownReport() != nil {
                         let first = try await runner.report(only: changed)
@@ -39,9 +54,13 @@ enum WatchCommand {
                             draw(note + "\n\n" + ReportText.overview(merged, style: style), after: start)
                         }
                         let reused = Dictionary(uniqueKeysWithValues: first.chapters.map { ($0.number, $0) })
-                        draw(ReportText.overview(try await runner.report(reusing: reused), style: style), after: start)
+                        let report = try await runner.report(reusing: reused)
+                        activity.recordRun(report)
+                        draw(ReportText.overview(report, style: style), after: start)
                     } else {
-                        draw(ReportText.overview(try await runner.report(), style: style), after: start)
+                        let report = try await runner.report()
+                        activity.recordRun(report)
+                        draw(ReportText.overview(report, style: style), after: start)
                     }
                 } catch is CancellationError {
                     // A newer save took over.
@@ -68,6 +87,30 @@ enum WatchCommand {
             _ = await job.result
             changed = detail == nil ? chapters(touchedBy: touched, in: workbook) : nil
         }
+    }
+
+    /// The first lines of `text` that fill `rows` rows of a window `columns` wide (a long line
+    /// takes several), and a last line that says how much is left out and where to read it.
+    static func fit(_ text: String, rows: Int, columns: Int, rest: String, style: Style) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func height(_ line: Substring) -> Int {
+            max(1, (Style.visibleLength(line) + max(1, columns) - 1) / max(1, columns))
+        }
+        guard lines.map(height).reduce(0, +) > rows else { return text }
+        var kept: [Substring] = []
+        var used = 0
+        for line in lines {
+            guard used + height(line) <= max(1, rows - 1) else { break }
+            kept.append(line)
+            used += height(line)
+        }
+        let left = lines.count - kept.count
+        return
+            (kept + [
+                Substring(
+                    style.dim(
+                        "… \(left) more \(left == 1 ? "line" : "lines") below the window: \(rest), or a taller window"))
+            ]).joined(separator: "\n")
     }
 
     /// Whether a change to `path` can change `chapter`'s results.

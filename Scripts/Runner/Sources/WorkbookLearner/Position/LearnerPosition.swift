@@ -60,6 +60,12 @@ public enum LearnerPosition {
                 "Every test of chapter \(chapter.number) passed in your last report (\(when)), but a data race "
                     + "was left; the hints start at step 1."
             )
+        case .testsChanged:
+            return (
+                nil,
+                "Every test of chapter \(chapter.number) passed in your last report (\(when)), but with changed "
+                    + "test files; the hints start at step 1."
+            )
         default:
             guard let step = known.step else {
                 return (

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbookCore
 
 /// What the runner is doing, for a status line: a phase ("Building chapter 3…") and, while a
@@ -36,6 +37,9 @@ public struct ProgressRunner: Sendable {
     /// The log of a build of the course that `Scripts/workbook` started while it built the
     /// runner: the runner's own build waits for it (SwiftPM's lock), and shows its progress.
     public var headStartLog: URL?
+    /// Told what the learner should know beyond the report (a scratch folder from another place
+    /// removed); standard error by default.
+    public var notice: @Sendable (String) -> Void = { printError($0) }
     /// Runs one test process in place of the tools (filter, chapters, time limit), for the unit
     /// tests of the reruns after a crash or a hang; `nil` runs the real tests.
     var testProcess: (@Sendable (String, Set<Int>?, Duration) async throws -> TestRun)?
@@ -52,6 +56,12 @@ public struct ProgressRunner: Sendable {
     /// `reusing` are built but not tested again; their reports are taken as they are.
     public func report(only selection: Set<Int>? = nil, reusing: [Int: ChapterReport] = [:]) async throws -> Report {
         let chosen = workbook.chapters.filter { selection?.contains($0.number) ?? true }
+        // A scratch folder copied from another clone would make every chapter "not compile".
+        for (tools, name) in [(tools, ".build"), (raceCheck.tools, ".build-tsan")] {
+            if let madeIn = ScratchFolder.claim(tools.scratchFolder, for: workbook.root) {
+                notice(ScratchFolder.notice(name, madeIn: madeIn))
+            }
+        }
         async let toolchain = tools.toolchainVersion()
         async let changedTests = TestHashes.changes(in: workbook)
         async let changedAt = LearnerPosition.lastChanges(in: workbook)
@@ -79,9 +89,9 @@ public struct ProgressRunner: Sendable {
         var reports: [Int: ChapterReport] = [:]
         for chapter in chosen {
             if let errors = build.broken[chapter.number] {
-                let total = lastReport?.chapters.first { $0.number == chapter.number }?.total
                 reports[chapter.number] = ChapterReport(
-                    chapter: chapter, state: .doesNotCompile, tests: [], total: total, compileErrors: errors)
+                    chapter: chapter, state: .doesNotCompile, tests: [], total: total(of: chapter, last: lastReport),
+                    compileErrors: errors)
             }
         }
         if build.problems.isEmpty {
@@ -106,9 +116,8 @@ public struct ProgressRunner: Sendable {
             }
         } else {
             for chapter in testable {
-                let total = lastReport?.chapters.first { $0.number == chapter.number }?.total
                 reports[chapter.number] = ChapterReport(
-                    chapter: chapter, state: .doesNotCompile, tests: [], total: total)
+                    chapter: chapter, state: .doesNotCompile, tests: [], total: total(of: chapter, last: lastReport))
             }
         }
 
@@ -119,7 +128,7 @@ public struct ProgressRunner: Sendable {
         for number in reports.keys {
             reports[number]?.changedAt = times[number]
             if let changes, let chapter = workbook.chapter(number) {
-                reports[number]?.changedTests = TestHashes.changes(changes, for: chapter)
+                reports[number]?.note(changedTests: TestHashes.changes(changes, for: chapter))
             }
         }
         var report = Report(
@@ -130,6 +139,13 @@ public struct ProgressRunner: Sendable {
         remember(report, last: lastReport)
         Trace.mark("report saved")
         return report
+    }
+
+    /// How many tests a chapter that could not be run has: as many as its test files declare
+    /// (``DeclaredTests``), so that the total is the workbook's whatever compiles, even before the
+    /// chapter ever compiled; the last run's number only when the files cannot be read.
+    func total(of chapter: Chapter, last: Report?) -> Int? {
+        DeclaredTests.count(for: chapter, in: workbook) ?? last?.chapters.first { $0.number == chapter.number }?.total
     }
 
     // MARK: - Building
@@ -146,6 +162,7 @@ public struct ProgressRunner: Sendable {
     /// `swift build --build-tests` does, so that each reuses the other's work.
     func buildAroundBrokenChapters(_ chosen: [Chapter], selection: Set<Int>?) async throws -> BuildOutcome {
         var outcome = BuildOutcome()
+        var startedAfresh = false
         let all = Set(chosen.map(\.number))
         let what =
             selection == nil
@@ -162,6 +179,21 @@ public struct ProgressRunner: Sendable {
                 try await tools.build(chapters: chapters, log: log)
             }
             if result.succeeded { return outcome }
+            if ScratchFolder.isFromAnotherFolder(result.output) {
+                // Products made in another folder that the mark did not catch: once, start afresh.
+                guard startedAfresh else {
+                    startedAfresh = true
+                    notice(ScratchFolder.notice(".build", madeIn: "another folder"))
+                    try? FileManager.default.removeItem(at: tools.scratchFolder)
+                    ScratchFolder.claim(tools.scratchFolder, for: workbook.root)
+                    continue
+                }
+                outcome.problems = [
+                    "The compiler refuses the products in .build: they were built in another folder. "
+                        + "Remove that folder (rm -rf .build) and run ./Scripts/progress again."
+                ]
+                return outcome
+            }
 
             let summary = BuildSummary(result.output, relativeTo: workbook)
             let errors = summary.errors
@@ -227,30 +259,56 @@ public struct ProgressRunner: Sendable {
 
     // MARK: - Running
 
-    /// Runs the chapters' tests, up to `jobs` chapters at a time.
+    /// Runs the chapters' tests, up to `jobs` chapters at a time. The status line names each
+    /// chapter as it finishes, with its result, and the time so far: a first run's tests take a
+    /// while, and a line that does not move looks like a runner that hangs.
     func run(_ chapters: [Chapter], included: Set<Int>?) async throws -> [ChapterReport] {
-        try await withThrowingTaskGroup(of: ChapterReport.self) { group in
+        let phase = Mutex(
+            chapters.count == 1
+                ? "Testing chapter \(chapters.first?.number ?? 0)…"
+                : "Testing chapters \(chapters.map { String($0.number) }.joined(separator: ", "))…")
+        let ticker = Task { [status] in
+            let start = ContinuousClock.now
+            while !Task.isCancelled {
+                status(Status(phase.withLock { $0 }, detail: "\(Int((ContinuousClock.now - start) / .seconds(1))) s"))
+                try await Task.sleep(for: .milliseconds(500))
+            }
+        }
+        defer { ticker.cancel() }
+        return try await withThrowingTaskGroup(of: ChapterReport.self) { group in
             var waiting = chapters[...]
             var reports: [ChapterReport] = []
-            if chapters.count > 0 {
-                status(
-                    Status(
-                        chapters.count == 1
-                            ? "Testing chapter \(chapters[0].number)…"
-                            : "Testing chapters \(chapters.map { String($0.number) }.joined(separator: ", "))…"))
-            }
+            var running: [Int] = []
             for _ in 0..<(tools.runsTestsConcurrently ? jobs : 1) {
                 guard let chapter = waiting.popFirst() else { break }
+                running.append(chapter.number)
                 group.addTask { try await self.run(chapter, included: included) }
             }
             while let report = try await group.next() {
                 reports.append(report)
+                running.removeAll { $0 == report.number }
                 if let chapter = waiting.popFirst() {
+                    running.append(chapter.number)
                     group.addTask { try await self.run(chapter, included: included) }
                 }
+                guard chapters.count > 1 else { continue }
+                let text = Self.progressLine(
+                    finished: report, count: reports.count, of: chapters.count,
+                    left: running + waiting.map(\.number))
+                phase.withLock { $0 = text }
+                status(Status(text))
             }
             return reports
         }
+    }
+
+    /// "Tested 3 of 7 chapters; chapter 5: 4/28, in progress; testing 6, 8…"
+    static func progressLine(finished report: ChapterReport, count: Int, of total: Int, left: [Int]) -> String {
+        // Not "done" yet: the race check and the test files have their say after the run.
+        let state = report.state == .done ? "every test passes" : report.state.rawValue
+        let result = "chapter \(report.number): \(report.passed)/\(report.total.map(String.init) ?? "?"), \(state)"
+        let rest = left.isEmpty ? "" : "; testing \(left.sorted().map(String.init).joined(separator: ", "))…"
+        return "Tested \(count) of \(total) chapters; \(result)\(rest)"
     }
 
     /// Runs one chapter's tests. If the process crashes or hangs, finds the test responsible and
@@ -292,7 +350,7 @@ public struct ProgressRunner: Sendable {
                 hang = HangLocation(
                     file: described.frame?.file, line: described.frame?.line, function: described.frame?.function)
             }
-            crash = crash ?? crashDescription(result)
+            crash = crash ?? crashDescription(result, chapter: chapter, tests: catalogue)
             if result.ending == .timedOut || stuck.count == 1 {
                 for test in stuck { outcomes[test.id] = test }
             } else {
@@ -369,16 +427,20 @@ public struct ProgressRunner: Sendable {
         return (run.events, run.process)
     }
 
-    /// "Chapters/Chapter2…/AppSettings.swift:40: Fatal error: …", or how the process ended.
-    func crashDescription(_ result: CommandResult) -> String {
+    /// "Fatal error: Index out of range, at Chapters/…/MessageBoard.swift:24 in …, while “…” was
+    /// running (…)", or how the process ended, with the learner's line and the test when the
+    /// runtime's backtrace names them (``CrashDescription``).
+    func crashDescription(_ result: CommandResult, chapter: Chapter, tests: [TestResult]) -> String {
         if result.ending == .timedOut {
             return "The tests were stopped after \(timeLimit.readable): something never finishes."
         }
         let fatal = (result.errors + "\n" + result.output).split(separator: "\n").first {
             $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
         }
-        guard let fatal else { return "The test process \(result.ending)." }
-        return locate(String(fatal.trimmingCharacters(in: .whitespaces)))
+        return CrashDescription.describe(
+            chapter: chapter, message: fatal.map { locate(String($0.trimmingCharacters(in: .whitespaces))) },
+            ending: result.ending, backtrace: Backtrace(result.errors, relativeTo: workbook), tests: tests
+        ).summary
     }
 
     /// Turns the module-relative file in a crash message (`Chapter2/AppSettings.swift:40`) into
@@ -451,11 +513,11 @@ public struct ProgressRunner: Sendable {
     }
 
     /// Saves `report` merged into `last`: chapters it does not cover keep their last known state,
-    /// and a chapter with no tests now (it does not compile) keeps its total.
+    /// and a chapter with no tests now and no number of its own keeps its last known total.
     func remember(_ report: Report, last: Report?) {
         var chapters = report.chapters
         if let last {
-            for index in chapters.indices where chapters[index].tests.isEmpty {
+            for index in chapters.indices where chapters[index].tests.isEmpty && chapters[index].total == nil {
                 if let old = last.chapters.first(where: { $0.number == chapters[index].number }) {
                     chapters[index].total = old.total
                 }

@@ -16,7 +16,7 @@ final class StatusLine: Sendable {
 
     func show(_ status: Status) {
         if terminal {
-            let text = status.detail.map { "\(status.phase) \($0)" } ?? status.phase
+            let text = Self.fitted(status, width: Self.terminalWidth())
             FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
             return
         }
@@ -32,6 +32,19 @@ final class StatusLine: Sendable {
             return "\(status.phase) \(detail)"
         }
         if let line { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    /// The line cut to the terminal's width, so that it never wraps (a wrapped line cannot be
+    /// rewritten in place): the phase is shortened, the detail (the time, the build step) kept.
+    static func fitted(_ status: Status, width: Int) -> String {
+        let detail = status.detail.map { " \($0)" } ?? ""
+        let room = max(10, width - 1 - detail.count)
+        let phase = status.phase.count > room ? status.phase.prefix(room - 1) + "…" : status.phase
+        return phase + detail
+    }
+
+    static func terminalWidth() -> Int {
+        Terminal.size(of: STDERR_FILENO)?.columns ?? 80
     }
 
     func clear() {
