@@ -62,23 +62,26 @@ struct MidnightTests {
     @Test(
         "Only a reward had on the same day in the shop stands in the way: not one on the same date of another month or year",
         arguments: [
-            (Date.shop(2031, 2, 11, 9), false), (Date.shop(2030, 3, 11, 9), false), (Date.shop(2031, 3, 10, 9), false),
-            (Date.shop(2031, 3, 11, 0), true), (Date.shop(2031, 3, 11, 8, 59), true),
+            (Date.shop(2031, 2, 11, 9), false, "latte"), (Date.shop(2030, 3, 11, 9), false, "latte"),
+            (Date.shop(2031, 3, 10, 9), false, "muffin"), (Date.shop(2031, 3, 11, 0), true, "latte"),
+            (Date.shop(2031, 3, 11, 8, 59), true, "muffin"),
         ])
-    func sameDayMeansTheSameDay(had: Date, isTheSameDay: Bool) async throws {
+    func sameDayMeansTheSameDay(had: Date, isTheSameDay: Bool, earlierReward: String) async throws {
         let now = Date.aTuesdayMorning
         let world = FakeWorld(now: now, member: .ada, stars: 500, serverReply: .voucher(code: "DAY"))
-        world.record(Redemption(memberID: Member.ada.id, rewardID: Reward.latte.id, date: had))
+        // One reward a day, whichever it was: a muffin this morning stands in the way of a latte.
+        let rewardID = earlierReward == "latte" ? Reward.latte.id : earlierReward
+        world.record(Redemption(memberID: Member.ada.id, rewardID: rewardID, date: had))
 
         let outcome = try await redeem(.latte, in: world)
 
         #expect(
             (outcome == .alreadyRedeemedToday) == isTheSameDay,
             """
-            Ada had a latte at \(shopTime(had)) and it is \(shopTime(now)): \
+            Ada had a \(earlierReward) at \(shopTime(had)) and wants a latte at \(shopTime(now)): \
             \(isTheSameDay ? "the same day in the shop, so today's reward is taken" : "another day in the shop, so she may have today's reward"); \
             the screen said \(outcome). "The same day" is the same year, month and day in the shop's calendar: \
-            `Shop.calendar.isDate(_:inSameDayAs:)` says it.
+            `Shop.calendar.isDate(_:inSameDayAs:)` says it. One reward a day means one, whichever reward it was.
             """)
     }
 

@@ -48,6 +48,10 @@ final class FakeWorld: Sendable {
 
     private let state: Mutex<State>
 
+    /// The suites `withPreferences` has open, which follow the world's flags while they are. By
+    /// name: every `UserDefaults` of a suite in the process shares its values.
+    private let openSuites = Mutex<Set<String>>([])
+
     /// A world at the moment `now`, where `member` (if any) is signed in and has `stars`, the
     /// `flags` are on and the rewards server answers `serverReply`.
     init(
@@ -82,17 +86,20 @@ final class FakeWorld: Sendable {
         state.withLock { $0.flags.contains(flag) }
     }
 
-    /// Switches `flag` on or off.
+    /// Switches `flag` on or off, also in the preferences `withPreferences` has open.
     func setEnabled(_ flag: FeatureFlag, _ isOn: Bool) {
         state.withLock { state in
             if isOn { state.flags.insert(flag) } else { state.flags.remove(flag) }
         }
+        for suite in openSuites.withLock({ $0 }) {
+            UserDefaults(suiteName: suite)?.set(isOn, forKey: flag.rawValue)
+        }
     }
 
     /// For a harness that hands the screen a `UserDefaults` (Chapter 2's singleton plus): runs
-    /// `body` with preferences of this call's own, which hold the world's flags as they are when
-    /// the call begins, each under the key the app reads (`flag.rawValue`). The preferences are
-    /// deleted when `body` ends. They are never the standard user defaults, and nothing is written
+    /// `body` with preferences of this call's own, which hold the world's flags, each under the key
+    /// the app reads (`flag.rawValue`), and follow `setEnabled` while `body` runs. The preferences
+    /// are deleted when `body` ends. They are never the standard user defaults, and nothing is written
     /// outside the system's temporary folder.
     func withPreferences<Value>(
         isolation: isolated (any Actor)? = #isolation,
@@ -114,6 +121,8 @@ final class FakeWorld: Sendable {
         for flag in FeatureFlag.allCases {
             preferences.set(isEnabled(flag), forKey: flag.rawValue)
         }
+        openSuites.withLock { _ = $0.insert(suite) }
+        defer { _ = openSuites.withLock { $0.remove(suite) } }
         return try await body(preferences)
     }
 
