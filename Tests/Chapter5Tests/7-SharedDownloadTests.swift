@@ -149,26 +149,38 @@ struct SharedDownloadTests {
     @Test("Two loaders share nothing: each downloads with its own downloader")
     func loadersDoNotShareDownloads() async {
         let url = uniqueImageURL()
-        // Each downloader waits for the other's download, or half a second.
-        let downloaders = (HeldDownloader(expectedDownloads: 1), HeldDownloader(expectedDownloads: 1))
+        // The first loader's download is held until the second loader has asked, so that the two
+        // overlap on every run, not only when they happen to.
+        let held = GatedDownloader()
+        let own = CountingDownloader()
         let loaders = (
-            ImageLoader(downloader: downloaders.0, cache: ImageCache(limit: 10)),
-            ImageLoader(downloader: downloaders.1, cache: ImageCache(limit: 10))
+            ImageLoader(downloader: held, cache: ImageCache(limit: 10)),
+            ImageLoader(downloader: own, cache: ImageCache(limit: 10))
         )
+        let returned = (first: Flag(), second: Flag())
 
-        async let first = try? loaders.0.loadImage(from: url)
-        async let second = try? loaders.1.loadImage(from: url)
-        _ = await (first, second)
+        let first = Task {
+            _ = try? await loaders.0.loadImage(from: url)
+            returned.first.raise()
+        }
+        await waitUntil { await held.downloadCount(for: url) > 0 || returned.first.isRaised }
+        let second = Task {
+            _ = try? await loaders.1.loadImage(from: url)
+            returned.second.raise()
+        }
+        await waitUntil { await own.downloadCount(for: url) > 0 || returned.second.isRaised }
+        await held.open()
+        _ = await (first.value, second.value)
 
-        let downloads = (await downloaders.0.downloadCount(for: url), await downloaders.1.downloadCount(for: url))
+        let downloads = (await held.downloadCount(for: url), await own.downloadCount(for: url))
         #expect(
             downloads == (1, 1),
             """
-            Two loaders, each with a downloader and a cache of its own, asked for the same picture at \
-            the same moment: each downloader should run once, and they ran \(downloads.0) and \(downloads.1) \
-            time(s). The table of downloads in flight belongs to one loader (a stored property), not to \
-            every loader of the app (a `static` one): a loader given a test's downloader must never \
-            wait for another's.
+            Two loaders, each with a downloader and a cache of its own, asked for the same picture, the \
+            second while the first was downloading it: each downloader should run once, and they ran \
+            \(downloads.0) and \(downloads.1) time(s). The table of downloads in flight belongs to one \
+            loader (a stored property), not to every loader of the app (a `static` one): a loader given \
+            a test's downloader must never wait for another's.
             """)
     }
 }

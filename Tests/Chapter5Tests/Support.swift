@@ -140,6 +140,52 @@ actor CountingDownloader: ImageDownloading {
     }
 }
 
+/// A downloader that holds each download until the test opens it, or five seconds have passed
+/// (so it can never hang), and counts its downloads.
+actor GatedDownloader: ImageDownloading {
+    private var downloads: [URL: Int] = [:]
+    private var isOpen = false
+
+    func downloadImage(from url: URL) async throws -> Data {
+        downloads[url, default: 0] += 1
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !isOpen, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return fakeImage(for: url)
+    }
+
+    func open() {
+        isOpen = true
+    }
+
+    func downloadCount(for url: URL) -> Int {
+        downloads[url, default: 0]
+    }
+}
+
+/// Raised once, read from any task: "this call has returned".
+final class Flag: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() {
+        raised.withLock { $0 = true }
+    }
+
+    var isRaised: Bool {
+        raised.withLock { $0 }
+    }
+}
+
+/// Waits until `condition` holds, or five seconds have passed: a step a wrong loader never takes
+/// cannot hang the test.
+func waitUntil(_ condition: () async -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while await !condition(), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+}
+
 /// A downloader whose first download fails and whose later ones succeed, like a network that
 /// drops out for a moment.
 actor FlakyDownloader: ImageDownloading {

@@ -14,21 +14,26 @@ struct ReplacementWhileStartingTests {
         await locator.register((any UserProviding).self) { firstProvider }
         await locator.register((any ParcelTracking).self) { firstTracker }
 
-        // The new provider takes its time to start: until the test opens the gate.
+        // The new provider takes its time to start: until the test opens the gate. A locator may
+        // start it inside `register` or at the first request; either way the test waits for the start.
         let gate = StartGate()
-        async let replacing: Void = locator.register((any UserProviding).self) {
-            await gate.passWhenOpen()
-            return secondProvider
+        let registration = Task {
+            await locator.register((any UserProviding).self) {
+                await gate.passWhenOpen()
+                return secondProvider
+            }
+            gate.registrationReturned()
         }
-        try await gate.untilSomeoneWaits()
+        let startsWhenAsked = try await gate.untilSomeoneWaitsOrRegistrationReturns()
 
         // A request while the new provider starts: it may get the old provider at once, or wait for
         // the new one, but a provider is registered all along, so it must get one.
         async let duringTheStart = try? locator.resolve((any UserProviding).self)
+        if startsWhenAsked { try await gate.untilSomeoneWaits() }
         await locator.register((any ParcelTracking).self) { secondTracker }
         try await Task.sleep(for: .milliseconds(20))
         gate.open()
-        await replacing
+        await registration.value
         let handedOut = await duringTheStart
 
         #expect(
@@ -61,7 +66,7 @@ final class Tracker: ParcelTracking {}
 /// Holds a service's start until the test opens it. Waits for someone to arrive at most five
 /// seconds, so that a locator that never starts the service cannot hang the test.
 final class StartGate: Sendable {
-    private let state = Mutex((someoneWaits: false, isOpen: false))
+    private let state = Mutex((someoneWaits: false, isOpen: false, registrationReturned: false))
 
     func passWhenOpen() async {
         state.withLock { $0.someoneWaits = true }
@@ -72,6 +77,25 @@ final class StartGate: Sendable {
         }
     }
 
+    func registrationReturned() {
+        state.withLock { $0.registrationReturned = true }
+    }
+
+    /// Waits until the service starts or `register` returns without starting it (a locator that
+    /// starts services at the first request). Returns whether the start is still to come.
+    func untilSomeoneWaitsOrRegistrationReturns() async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while clock.now < deadline {
+            let (someoneWaits, returned) = state.withLock { ($0.someoneWaits, $0.registrationReturned) }
+            if someoneWaits { return false }
+            if returned { return true }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("`register` neither started the service nor returned within five seconds.")
+        return false
+    }
+
     func untilSomeoneWaits() async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(5)
@@ -80,7 +104,10 @@ final class StartGate: Sendable {
         }
         try #require(
             state.withLock { $0.someoneWaits },
-            "The locator never started the service it was asked to register (its start closure never ran).")
+            """
+            The locator never started the service it was asked to register (its start closure ran \
+            neither in `register` nor when the service was asked for).
+            """)
     }
 
     func open() {
