@@ -45,7 +45,7 @@ let chapters: [Chapter] = [
     Chapter(number: 4, folder: "Chapter4-SubclassStubs", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator", hasMutationLedger: true),
-    Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true),
+    Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 8, folder: "Chapter8-Capstone", learnerWritesTestDoubles: true),
 ]
 

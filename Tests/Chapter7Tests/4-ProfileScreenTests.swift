@@ -92,4 +92,34 @@ struct ProfileScreenTests {
             }
         }
     }
+
+    @Test(
+        "Online means active during the last five minutes, by Current's clock",
+        arguments: [(59, true), (4 * 60 + 59, true), (5 * 60 + 1, false), (2 * 60 * 60, false)]
+            as [(TimeInterval, Bool)])
+    func onlineForFiveMinutes(secondsSinceLastActive: TimeInterval, isOnline: Bool) async {
+        guard await overridesStayInTheirTask() else { return }
+        let user = User.unique("Katherine", lastActive: Date(timeIntervalSince1970: 1_650_000_000))
+        let now = user.lastActive.addingTimeInterval(secondsSinceLastActive)
+
+        await withEnvironment {
+            $0.getUserForId = { id in id == user.id ? user : nil }
+            $0.now = { now }
+        } operation: {
+            let screen = ProfileScreen()
+            screen.load(userID: user.id)
+            #expect(
+                screen.title == user.name && screen.isOnline == isOnline,
+                """
+                Current hands out \(user.name), last active \(Int(secondsSinceLastActive)) seconds before \
+                Current's clock, so the screen should show them \(isOnline ? "online" : "away"); it shows \
+                "\(screen.title)", \(screen.isOnline ? "online" : "away"). The user and the time both \
+                come from Current (not from DatabaseManager.shared, not from Date()).
+                """)
+
+            let nobody = ProfileScreen()
+            nobody.load(userID: -user.id)
+            #expect(!nobody.isOnline, "A user Current does not know is shown online.")
+        }
+    }
 }
