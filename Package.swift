@@ -46,7 +46,7 @@ let chapters: [Chapter] = [
     Chapter(number: 5, folder: "Chapter5-ProtocolInjection", learnerWritesTestDoubles: true, hasMutationLedger: true),
     Chapter(number: 6, folder: "Chapter6-ServiceLocator", hasMutationLedger: true),
     Chapter(number: 7, folder: "Chapter7-Current", learnerWritesTestDoubles: true, hasMutationLedger: true),
-    Chapter(number: 8, folder: "Chapter8-Capstone", learnerWritesTestDoubles: true),
+    Chapter(number: 8, folder: "Chapter8-Capstone", learnerWritesTestDoubles: true, hasMutationLedger: true),
 ]
 
 // MARK: - Switches read from the environment

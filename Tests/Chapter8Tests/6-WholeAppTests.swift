@@ -45,6 +45,41 @@ struct WholeAppTests {
                 wiring).
                 """)
         }
+
+        // The flag as the shipping app keeps it: in the standard user defaults, under the flag's raw
+        // value. Switched on in the registration domain, which lives in this process's memory only
+        // (nothing reaches a real defaults domain on disk), and switched off again after.
+        let key = FeatureFlag.birthdayTreat.rawValue
+        UserDefaults.standard.register(defaults: [key: true])
+        defer { UserDefaults.standard.register(defaults: [key: false]) }
+        let onTheBirthday = try await appRedeemsForAMemberWhoseBirthdayIsToday()
+        #expect(
+            onTheBirthday == .redeemed(Voucher(code: "APP-8", rewardID: Reward.latte.id)),
+            """
+            It is the member's birthday and the birthday treat is switched on where the shipping app \
+            keeps it (`UserDefaults.standard`, key "\(key)"), yet the app's own screen, with 0 stars, said \
+            \(onTheBirthday): the app reads the flag from somewhere else, or under another key. The \
+            live environment reads `UserDefaults.standard.bool(forKey: flag.rawValue)`.
+            """)
+    }
+
+    /// The app's screen, on its real services, for a member whose birthday is today in the shop and
+    /// who has no stars. Once more if the shop's day turned during the tap.
+    private func appRedeemsForAMemberWhoseBirthdayIsToday() async throws -> RedeemOutcome {
+        var outcome = RedeemOutcome.notSignedIn
+        for _ in 1...2 {
+            let started = Date()
+            let today = Shop.calendar.dateComponents([.month, .day], from: started)
+            let member = Member(
+                id: "app-birthday", name: "Birthday member",
+                birthday: Birthday(month: today.month ?? 1, day: today.day ?? 1))
+            let tripwire = Tripwire(answers: .init(member: member, stars: 0, voucherCode: "APP-8"))
+            outcome = try await Tripwire.$current.withValue(tripwire) {
+                try await ShopApp().makeRedeemScreen().redeem(.latte)
+            }
+            if Shop.calendar.isDate(Date(), inSameDayAs: started) { break }
+        }
+        return outcome
     }
 
     /// How many worlds the next test runs at once.
