@@ -58,8 +58,9 @@ struct WholeAppTests {
             """
             It is the member's birthday and the birthday treat is switched on where the shipping app \
             keeps it (`UserDefaults.standard`, key "\(key)"), yet the app's own screen, with 0 stars, said \
-            \(onTheBirthday): the app reads the flag from somewhere else, or under another key. The \
-            live environment reads `UserDefaults.standard.bool(forKey: flag.rawValue)`.
+            \(onTheBirthday). The app read the flag somewhere else or under another key (the live \
+            environment reads `UserDefaults.standard.bool(forKey: flag.rawValue)`), or it read an \
+            environment another test had set for the whole process (bind it to the task instead).
             """)
     }
 
