@@ -112,11 +112,13 @@ extension Verifier {
             build(.solutionsBuild, "solutions", tools: \.solutions),
             build(.startersAppBuild, "starters", world: .app, tools: \.startersApp),
             build(.solutionsAppBuild, "solutions", world: .app, tools: \.solutionsApp),
-            solutionsPass(.solutionsPass, world: .library, needs: .solutionsBuild, tools: \.solutions, options: options),
+            solutionsPass(
+                .solutionsPass, world: .library, needs: .solutionsBuild, tools: \.solutions, options: options),
             startersFail(.startersFail, world: .library, needs: .startersBuild, tools: \.starters, options: options),
             solutionsPass(
                 .solutionsPassApp, world: .app, needs: .solutionsAppBuild, tools: \.solutionsApp, options: options),
-            startersFail(.startersFailApp, world: .app, needs: .startersAppBuild, tools: \.startersApp, options: options),
+            startersFail(
+                .startersFailApp, world: .app, needs: .startersAppBuild, tools: \.startersApp, options: options),
             Check(
                 id: .markdown, title: "code in the Markdown compiles, or fails as it says",
                 needs: [.startersBuild, .solutionsBuild]

@@ -78,7 +78,10 @@ public struct ProgressRunner: Sendable {
         // not be credited with a verdict about the code built now.
         let raceKeys: [Int: String] =
             checksRaces
-            ? Dictionary(uniqueKeysWithValues: chosen.map { ($0.number, ChapterRaceCheck.key(for: $0, in: workbook, world: tools.world)) })
+            ? Dictionary(
+                uniqueKeysWithValues: chosen.map {
+                    ($0.number, ChapterRaceCheck.key(for: $0, in: workbook, world: tools.world))
+                })
             : [:]
         Trace.mark("race check keys")
 

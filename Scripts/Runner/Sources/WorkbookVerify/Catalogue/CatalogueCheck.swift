@@ -77,7 +77,8 @@ struct CatalogueCheck: Sendable {
             if let onlyCase, !catalogue.cases.contains(where: { $0.name == onlyCase }) {
                 outcome.problems.append("\(Catalogue.folder(of: chapter)) has no case called \(onlyCase)")
             }
-            for item in catalogue.cases where (onlyCase == nil || item.name == onlyCase) && (world == .library || !item.isMistake) {
+            for item in catalogue.cases
+            where (onlyCase == nil || item.name == onlyCase) && (world == .library || !item.isMistake) {
                 progress("Chapter \(chapter.number) · \(item.name)")
                 // A page whose diff no longer applies is already among the catalogue's problems.
                 guard let tree = try? catalogue.tree(of: item, in: mirror) else { continue }
