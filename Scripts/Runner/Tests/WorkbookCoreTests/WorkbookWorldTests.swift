@@ -55,9 +55,11 @@ struct WorkbookWorldTests {
             contentsOf: Self.root.appendingPathComponent("Tests/WorkbookSupport/Toolchain.swift"), encoding: .utf8)
         #expect(manifest.contains(".defaultIsolation(MainActor.self)"))
         #expect(toolchain.contains("\"-default-isolation\", \"MainActor\""))
+        #expect(WorkbookWorld.appCompilerFlags.contains("MainActor"))
         for feature in ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"] {
             #expect(manifest.contains(".enableUpcomingFeature(\"\(feature)\")"), "Package.swift enables \(feature)")
             #expect(toolchain.contains("\"\(feature)\""), "Toolchain.swift enables \(feature)")
+            #expect(WorkbookWorld.appCompilerFlags.contains(feature), "The Markdown's `app world` enables \(feature)")
         }
     }
 

@@ -13,6 +13,13 @@ public enum WorkbookWorld: String, Sendable, CaseIterable, Codable {
     /// `InferIsolatedConformances`, as a new Xcode 26 app target is built.
     case app
 
+    /// What `swiftc` needs to compile a file as the app world compiles the chapters (as
+    /// `worldSettings` in `Package.swift` and `Toolchain.worldArguments` in the tests' helpers).
+    public static let appCompilerFlags = [
+        "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+        "-enable-upcoming-feature", "InferIsolatedConformances",
+    ]
+
     /// The environment variable that chooses the world for one run.
     public static let variable = "WORKBOOK_WORLD"
 
