@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The workbook's one manifest. Each entry of `chapters` below becomes three targets:
 //
@@ -10,6 +10,11 @@
 // not built at all: a learner's build compiles only what the learner runs. With
 // `WORKBOOK=solutions` the very same test sources are compiled against `ChapterNSolution`
 // instead (through a module alias), which is how the maintainers prove every solution passes.
+//
+// Two worlds: `library` (the default) builds the chapters as a library module is built, nonisolated
+// by default; `app` builds them as an Xcode 26 app target is built (default isolation MainActor,
+// SE-0466, and the upcoming features NonisolatedNonsendingByDefault and InferIsolatedConformances).
+// A class's world is `classWorld` below; `WORKBOOK_WORLD=app` (or `library`) overrides it for a run.
 //
 // The course only: the runner, the class report and the verifier are a package of their own, in
 // `Scripts/Runner/`, which the scripts build.
@@ -63,6 +68,27 @@ let checksSolutions: Bool = {
     }
 }()
 
+/// The world a class works in, `"library"` or `"app"`: a teacher who wants a class to work as in an
+/// Xcode 26 app target sets `"app"` here, in the class's copy of the workbook, and commits it. It is
+/// a line of this manifest rather than a file beside it, because SwiftPM caches the manifest's
+/// result by its text and its environment, and would not see a file change. The runner reads this
+/// line too (`WorkbookWorld` in `Scripts/Runner`): keep its form.
+let classWorld = "library"
+
+/// `WORKBOOK_WORLD=app` builds the chapters as an app target; `library` as a library module; unset,
+/// the class's world above.
+let buildsAppWorld: Bool = {
+    switch environment["WORKBOOK_WORLD"].flatMap({ $0.isEmpty ? nil : $0 }) ?? classWorld {
+    case "library": return false
+    case "app": return true
+    case let other:
+        fatalError(
+            "WORKBOOK_WORLD=\(other) is not a world of the workbook: leave it unset, or use WORKBOOK_WORLD=app "
+                + "(as an Xcode 26 app target) or WORKBOOK_WORLD=library (as a library module), or correct "
+                + "`classWorld` in Package.swift.")
+    }
+}()
+
 /// `WORKBOOK_CHAPTERS=1,3` builds only those chapters. The runner uses it so that a chapter
 /// that does not compile cannot stop the others from being built and tested.
 let selectedChapters: Set<Int>? = environment["WORKBOOK_CHAPTERS"].map { list in
@@ -76,8 +102,24 @@ let selectedChapters: Set<Int>? = environment["WORKBOOK_CHAPTERS"].map { list in
 let starterDocuments = ["README.md", "HINTS.md"]
 let solutionDocuments = ["SOLUTION.md", "TEACHING.md", "Catalogue"]
 
-/// Tells the shared test helpers which code the tests are compiled against.
-let modeSettings: [SwiftSetting] = checksSolutions ? [.define("WORKBOOK_SOLUTIONS")] : []
+/// Tells the shared test helpers which code the tests are compiled against, and in which world
+/// (their compile checks compile the chapter's sources themselves, with the world's settings).
+let modeSettings: [SwiftSetting] =
+    (checksSolutions ? [.define("WORKBOOK_SOLUTIONS")] : []) + (buildsAppWorld ? [.define("WORKBOOK_APP_WORLD")] : [])
+
+/// What an Xcode 26 app target compiles with, for the chapters' code and the learner's test code.
+/// The tests themselves (`ChapterNTests`, `WorkbookSupport`) do not get them: they are the same
+/// program in both worlds, so that only the code under test changes, and the isolation their
+/// timing relies on (a test on the main actor, a helper off it) is what they say, not a default.
+/// Xcode 26's unit-test template does not set default isolation `MainActor` either.
+/// Keep in step with `WorkbookSupport/Toolchain.swift` (`appWorldFlags`).
+let worldSettings: [SwiftSetting] =
+    buildsAppWorld
+    ? [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ] : []
 
 // MARK: - Targets
 
@@ -100,9 +142,13 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
         targets.append(
             .target(
                 name: solution, path: "Solutions/\(chapter.folder)",
-                exclude: solutionDocuments + testCode + (chapter.hasMutationLedger ? ["MUTANTS.md"] : [])))
+                exclude: solutionDocuments + testCode + (chapter.hasMutationLedger ? ["MUTANTS.md"] : []),
+                swiftSettings: worldSettings))
     } else {
-        targets.append(.target(name: starter, path: "Chapters/\(chapter.folder)", exclude: starterDocuments + testCode))
+        targets.append(
+            .target(
+                name: starter, path: "Chapters/\(chapter.folder)", exclude: starterDocuments + testCode,
+                swiftSettings: worldSettings))
     }
 
     var aliasSettings = modeSettings
@@ -121,7 +167,7 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
             .target(
                 name: doubles, dependencies: [.target(name: checksSolutions ? solution : starter)],
                 path: "\(checksSolutions ? "Solutions" : "Chapters")/\(chapter.folder)/\(testDoublesFolder)",
-                swiftSettings: aliasSettings))
+                swiftSettings: aliasSettings + worldSettings))
         testDependencies.append(.target(name: doubles))
     }
     targets.append(

@@ -1,12 +1,12 @@
 /// Decides the order in which a round asks the questions of a group. The screen that runs a round
 /// asks the settings for one and then simply follows it.
-public protocol QuestionStrategy: Sendable {
+public nonisolated protocol QuestionStrategy: Sendable {
     /// Every question of the group, in the order the round asks them.
     var questions: [Question] { get }
 }
 
 /// The orders a player can pick on the settings screen. The settings store the raw value.
-public enum QuestionStrategyType: Int, CaseIterable, Sendable {
+public nonisolated enum QuestionStrategyType: Int, CaseIterable, Sendable {
     /// A fresh order for every round.
     case random
     /// The order in which the group's author wrote the questions.
@@ -14,7 +14,7 @@ public enum QuestionStrategyType: Int, CaseIterable, Sendable {
 }
 
 /// Asks the questions in the group's own order.
-public struct SequentialQuestionStrategy: QuestionStrategy {
+public nonisolated struct SequentialQuestionStrategy: QuestionStrategy {
     public let questions: [Question]
 
     public init(group: QuestionGroup) {
@@ -23,7 +23,7 @@ public struct SequentialQuestionStrategy: QuestionStrategy {
 }
 
 /// Asks every question of the group once, in an order drawn from a source of random numbers.
-public struct RandomQuestionStrategy: QuestionStrategy {
+public nonisolated struct RandomQuestionStrategy: QuestionStrategy {
     public let questions: [Question]
 
     /// Draws the order from `generator`. The app passes the system's generator; a test passes one

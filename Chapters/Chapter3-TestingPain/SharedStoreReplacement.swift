@@ -1,6 +1,6 @@
 // TODO: Step 3. This seam is for tests, yet a release build of the app has it too, so shipping code
 // could swap the app's store. Compile it into debug builds only.
-extension UserStorage {
+nonisolated extension UserStorage {
     /// Runs `body` with `replacement` in place of `UserStorage.shared`, then puts the original
     /// back, also when `body` throws. Inside the scope, `UserStorage.shared` is `replacement`
     /// itself.

@@ -1,7 +1,7 @@
 /// An old class that the whole app leans on and nobody dares to change, hence the name. In an app
 /// it could be the tracker of an analytics SDK: `importantValue` says what the user is looking at,
 /// and `doSomethingImportant()` sends it to a server.
-public class ScarySingleton {
+public nonisolated class ScarySingleton {
     // TODO: Step 1. Swift 6 refused `static let sharedInstance = ScarySingleton()` for this class
     // ("not concurrency-safe"), so someone silenced the error by computing a new instance on every
     // access. Nothing is shared any more. Isolate the class to the main actor, where the screens

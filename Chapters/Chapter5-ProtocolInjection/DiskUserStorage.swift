@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Its folder is inside the system's temporary directory, so that even code that still writes
 /// to the real store never touches your home folder.
-public final class DiskUserStorage: Sendable {
+public nonisolated final class DiskUserStorage: Sendable {
     /// The store the app uses.
     public static let shared = DiskUserStorage(folder: defaultFolder)
 

@@ -9,7 +9,7 @@ import Synchronization
 
 /// The pictures the app has already downloaded, kept in memory so that a picture shown twice is
 /// fetched once. In an app, the thumbnails of a list the user scrolls up and down.
-public final class ImageCache: ImageCaching {
+public nonisolated final class ImageCache: ImageCaching {
     /// The cache the whole app shares: one memory budget for all its screens.
     public static let shared = ImageCache(limit: 100)
 

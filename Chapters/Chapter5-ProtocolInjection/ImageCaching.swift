@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Both calls are `async`: the app's cache guards its state, so a caller may have to wait its
 /// turn, and another cache (one on disk, or a test's) may take its time to answer.
-public protocol ImageCaching: Sendable {
+public nonisolated protocol ImageCaching: Sendable {
     /// The picture stored for `url`, or `nil`.
     func image(for url: URL) async -> Data?
 

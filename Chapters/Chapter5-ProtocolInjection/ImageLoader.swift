@@ -3,7 +3,7 @@ import Foundation
 /// Turns a picture's URL into the picture. In an app this is the helper an image view calls,
 /// often written as `imageView.downloadImage(from: url)`: it looks in the cache first and
 /// downloads only what is missing.
-public final class ImageLoader: Sendable {
+public nonisolated final class ImageLoader: Sendable {
     /// How the app makes its loader today: `ImageLoader()`.
     public init() {}
 

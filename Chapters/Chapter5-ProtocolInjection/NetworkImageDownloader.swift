@@ -7,7 +7,7 @@ import Foundation
 
 /// The app's network client for pictures, the `NetworkManager.shared` of many apps. Nothing to
 /// change in this file.
-public final class NetworkImageDownloader: ImageDownloading {
+public nonisolated final class NetworkImageDownloader: ImageDownloading {
     /// The one client of the app.
     public static let shared = NetworkImageDownloader()
 

@@ -1,6 +1,6 @@
 /// Signs people up. In an app this is the logic behind the registration screen: it refuses a
 /// name that is already taken and stores a new one.
-public final class UserManager: Sendable {
+public nonisolated final class UserManager: Sendable {
     /// How the app makes its manager today: `UserManager()`.
     public init() {}
 

@@ -1,5 +1,5 @@
 /// Builds the edit-profile screen, with the services it needs taken from a locator.
-public struct EditProfileFactory: Sendable {
+public nonisolated struct EditProfileFactory: Sendable {
     private let services: ServiceLocator
 
     public init(services: ServiceLocator) {

@@ -52,7 +52,7 @@ public actor ServiceLocator {
 }
 
 /// Thrown when a service is asked for that nobody registered.
-public struct MissingServiceError: Error, CustomStringConvertible {
+public nonisolated struct MissingServiceError: Error, CustomStringConvertible {
     // TODO: Step 2. "A service is missing" sends whoever reads it on a hunt. Keep the name of the
     // type that was asked for (`String(describing:)` of a type gives its name) and say it in
     // `description`.

@@ -4,14 +4,14 @@ import Synchronization
 // time, each replaces the other's. Give every task its own environment instead: a task-local value
 // whose default is `.live`, private to this file, which `withEnvironment` binds for the length of
 // its operation.
-private let processWideEnvironment = Mutex(Environment.live)
+private nonisolated let processWideEnvironment = Mutex(Environment.live)
 
 // TODO: Step 2. Anyone can assign `Current`, even in the build you ship. Make it a property that
 // can only be read: it returns the running task's environment.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The environment the app reads every effect from: `Current.getUserForId(id)`, `Current.now()`.
 /// The capital letter makes it easy to spot, and to search for, wherever it is used.
-public var Current: Environment {
+public nonisolated var Current: Environment {
     get { processWideEnvironment.withLock { $0 } }
     set { processWideEnvironment.withLock { $0 = newValue } }
 }

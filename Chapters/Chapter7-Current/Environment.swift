@@ -6,7 +6,7 @@ import Foundation
 ///
 /// `Sendable`, closures included: one environment is read from every task of the app, so Swift 6
 /// accepts it in a global, and in a task-local value, only if nothing in it can be shared unsafely.
-public struct Environment: Sendable {
+public nonisolated struct Environment: Sendable {
     /// Finds the user with this id, or `nil` when there is none.
     public var getUserForId: @Sendable (Int64) -> User?
     /// The date and time right now.
@@ -25,7 +25,7 @@ public struct Environment: Sendable {
     }
 }
 
-extension Environment {
+nonisolated extension Environment {
     /// The environment the shipping app runs with: every closure forwards to the real thing.
     public static let live = Environment(
         // TODO: Step 1. Look the user up in the app's database, `DatabaseManager.shared`.

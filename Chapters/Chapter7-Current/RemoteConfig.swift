@@ -1,5 +1,5 @@
 /// A switch the team can flip for the app without shipping a new version.
-public enum FeatureFlag: String, CaseIterable, Sendable {
+public nonisolated enum FeatureFlag: String, CaseIterable, Sendable {
     /// Read users from `DatabaseManagerV2` instead of `DatabaseManager`.
     case databaseV2 = "database-v2"
     /// The new sign-up flow, elsewhere in the app.
@@ -9,7 +9,7 @@ public enum FeatureFlag: String, CaseIterable, Sendable {
 /// The feature flags switched on for this app. In an app this is a remote configuration service
 /// (Firebase Remote Config, LaunchDarkly, an endpoint of your own) read at launch. Here the answer
 /// is fixed: the new onboarding is on, the new database is not switched on yet.
-public final class RemoteConfig: Sendable {
+public nonisolated final class RemoteConfig: Sendable {
     public static let shared = RemoteConfig()
 
     private init() {}

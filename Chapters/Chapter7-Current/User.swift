@@ -2,7 +2,7 @@ import Foundation
 
 /// Someone with an account in the app. In an app this is the model that a database row or a
 /// server response is turned into.
-public struct User: Sendable, Hashable {
+public nonisolated struct User: Sendable, Hashable {
     public var id: Int64
     public var name: String
     /// The last time the user did anything in the app.

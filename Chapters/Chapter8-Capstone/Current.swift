@@ -3,7 +3,7 @@ import Synchronization
 
 /// The effects the app reads from its environment instead of from a singleton. A team member began
 /// moving the app to a `Current` environment (Chapter 7) and stopped after the clock.
-public struct Environment: Sendable {
+public nonisolated struct Environment: Sendable {
     /// The date and time right now.
     public var now: @Sendable () -> Date
 
@@ -12,7 +12,7 @@ public struct Environment: Sendable {
     }
 }
 
-extension Environment {
+nonisolated extension Environment {
     /// What the shipping app runs with: the real clock.
     public static let live = Environment(
         now: {
@@ -26,11 +26,11 @@ extension Environment {
 // TODO: Step 3. One environment for the whole process, which anyone can replace, in any build:
 // two tests that each set their own clock here at the same moment see each other's. If you keep
 // the clock in `Current`, make it belong to one task and its children (Chapter 7).
-private let processWideEnvironment = Mutex(Environment.live)
+private nonisolated let processWideEnvironment = Mutex(Environment.live)
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The environment the app reads its effects from: `Current.now()`.
-public var Current: Environment {
+public nonisolated var Current: Environment {
     get { processWideEnvironment.withLock { $0 } }
     set { processWideEnvironment.withLock { $0 = newValue } }
 }

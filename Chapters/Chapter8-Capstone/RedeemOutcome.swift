@@ -1,5 +1,5 @@
 /// What became of a tap on "Redeem": the screen shows a voucher, or says why there is none.
-public enum RedeemOutcome: Sendable, Hashable {
+public nonisolated enum RedeemOutcome: Sendable, Hashable {
     /// The rewards service confirmed it: here is the code to show at the counter.
     case redeemed(Voucher)
     /// Nobody is signed in on this device.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One reward a member had for stars, as the loyalty store remembers it.
-public struct Redemption: Sendable, Hashable, Codable {
+public nonisolated struct Redemption: Sendable, Hashable, Codable {
     public var memberID: String
     public var rewardID: String
     /// When the member redeemed it.

@@ -1,5 +1,5 @@
 /// Something a member can have for stars: a drink, a pastry, a bag of beans.
-public struct Reward: Sendable, Hashable, Codable {
+public nonisolated struct Reward: Sendable, Hashable, Codable {
     public var id: String
     public var name: String
     /// How many stars it costs on an ordinary day.
@@ -14,7 +14,7 @@ public struct Reward: Sendable, Hashable, Codable {
 
 /// What the rewards service hands out once it has confirmed a redemption: the code the member
 /// shows at the counter.
-public struct Voucher: Sendable, Hashable, Codable {
+public nonisolated struct Voucher: Sendable, Hashable, Codable {
     public var code: String
     public var rewardID: String
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Facts about the shop that every part of the app shares.
-public enum Shop {
+public nonisolated enum Shop {
     /// The shop's calendar. The shop is in Honolulu, ten hours behind UTC all year round (no
     /// daylight saving time), so "today" starts at midnight there, whatever the time zone of the
     /// phone, the server or the machine that runs the tests.
@@ -16,7 +16,7 @@ public enum Shop {
 /// The switches the team can flip without shipping a new version. The remote configuration SDK
 /// downloads them at launch and leaves each one in the standard user defaults, under its raw
 /// value, where the app reads it.
-public enum FeatureFlag: String, Sendable, CaseIterable {
+public nonisolated enum FeatureFlag: String, Sendable, CaseIterable {
     /// On their birthday, a member's reward costs no stars.
     case birthdayTreat = "feature.birthday-treat"
 }

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The workbook's machinery: the learner's runner (`Scripts/progress`), the teacher's class report
 // (`Scripts/class-report`) and the maintainer's proof (`Scripts/verify`), with their own tests.

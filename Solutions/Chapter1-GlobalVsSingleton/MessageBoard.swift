@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The app's notice board: the home screen posts messages to it and the settings screen lists
-/// them. In an app this could be the in-app announcements every screen can see.
-public final class MessageBoard: Sendable {
+/// The app's notice board (in an app, announcements every screen sees). `nonisolated`: any task may
+/// use it, also in an app target whose default isolation is MainActor, where its `Mutex` would be moot.
+public nonisolated final class MessageBoard: Sendable {
     /// The one board of the app. A `static let` is created lazily, on first use, exactly once,
     /// even when many threads reach it at the same moment: no hand-written "if nil, create" needed.
     public static let shared = MessageBoard()

@@ -1,5 +1,5 @@
 /// One question of the quiz and the answer the player has to give.
-public struct Question: Hashable, Sendable {
+public nonisolated struct Question: Hashable, Sendable {
     public let prompt: String
     public let answer: String
 
@@ -11,7 +11,7 @@ public struct Question: Hashable, Sendable {
 
 /// Questions on one topic ("Capitals", "Rivers"). The player picks a group to start a round; in an
 /// app the groups would come from a file bundled with it or from a server.
-public struct QuestionGroup: Hashable, Sendable {
+public nonisolated struct QuestionGroup: Hashable, Sendable {
     public let title: String
     /// In the order their author wrote them.
     public let questions: [Question]

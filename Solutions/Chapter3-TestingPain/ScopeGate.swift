@@ -6,7 +6,7 @@ import Synchronization
 /// A `Mutex` cannot do this, because its `withLock` takes a synchronous closure. Neither can an
 /// actor, because it lets other calls in while one of its methods is suspended. `NSLock` and
 /// `DispatchSemaphore` block a thread, and the few threads that run Swift's tasks must not block.
-final class ScopeGate: Sendable {
+nonisolated final class ScopeGate: Sendable {
     private struct State {
         var isTaken = false
         /// Tasks waiting for their turn, first come first served.

@@ -1,7 +1,7 @@
 // The seam tests use to give the legacy code a store of their own. It is compiled into debug
 // builds only: a release build of the app has no way to swap its store, not even by mistake.
 #if DEBUG
-    extension UserStorage {
+    nonisolated extension UserStorage {
         /// Runs `body` with `replacement` in place of `UserStorage.shared`, then puts the original
         /// back, also when `body` throws. Inside the scope, `UserStorage.shared` is `replacement`
         /// itself.

@@ -1,6 +1,6 @@
 /// The business rule of signing up: a name can be registered only once. In an app, the sign-up
 /// screen's view model (or a use case it calls) would do this.
-public final class UserManager: Sendable {
+public nonisolated final class UserManager: Sendable {
     public init() {}
 
     /// Registers a new user called `name`.

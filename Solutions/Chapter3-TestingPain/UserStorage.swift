@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Someone who signed up. In an app it would also carry an e-mail address, a sign-up date and so on.
-public struct User: Codable, Hashable, Sendable {
+public nonisolated struct User: Codable, Hashable, Sendable {
     public let name: String
 
     public init(name: String) {
@@ -12,7 +12,7 @@ public struct User: Codable, Hashable, Sendable {
 
 /// Keeps the app's users on disk, one file per user, in a folder. It stands for an app's persistence
 /// layer: a Core Data stack, a Realm or SQLite database, files in Application Support.
-public final class UserStorage: Sendable {
+public nonisolated final class UserStorage: Sendable {
     /// Where the app keeps its users. A shipping app would use its Application Support folder; the
     /// workbook uses a fixed folder in the system's temporary directory, so that nothing it does can
     /// ever land in your home folder.

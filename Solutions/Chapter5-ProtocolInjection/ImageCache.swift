@@ -6,7 +6,7 @@ import Foundation
 /// An actor: its state is touched by every task that shows a picture, and an actor lets only one
 /// of them in at a time. The pictures and the order they were used in are two pieces of state
 /// that change together; no method awaits anything, so no other call can slip in between the two.
-public actor ImageCache: ImageCaching {
+public actor ImageCache {
     /// The cache the whole app shares: one memory budget for all its screens.
     public static let shared = ImageCache(limit: 100)
 
@@ -50,3 +50,7 @@ public actor ImageCache: ImageCaching {
         usageOrder.append(url)
     }
 }
+
+// The conformance in an extension: Swift 6.3 sometimes carries a `nonisolated` protocol's
+// `nonisolated` over to an actor that conforms where it is declared, then refuses the actor.
+extension ImageCache: ImageCaching {}

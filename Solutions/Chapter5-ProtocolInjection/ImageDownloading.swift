@@ -5,7 +5,7 @@ import Foundation
 ///
 /// An "image" in this chapter is plain `Data`: in an app it would be the encoded PNG or JPEG
 /// that becomes a `UIImage` or an `NSImage` on screen.
-public protocol ImageDownloading: Sendable {
+public nonisolated protocol ImageDownloading: Sendable {
     /// The bytes at `url`. Returns only once they have all arrived; throws when they cannot.
     func downloadImage(from url: URL) async throws -> Data
 }

@@ -1,6 +1,6 @@
 /// Signs people up. In an app this is the logic behind the registration screen: it refuses a
 /// name that is already taken and stores a new one.
-public final class UserManager: Sendable {
+public nonisolated final class UserManager: Sendable {
     /// Where users are looked up and saved. The manager knows only the protocol, so any storage
     /// will do: the disk store in the app, a fake in a test.
     private let storage: any UserStorage

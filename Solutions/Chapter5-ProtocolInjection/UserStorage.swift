@@ -2,7 +2,7 @@
 /// disk in the app, a dictionary in memory in a test.
 ///
 /// It refines `Sendable` because the app shares its one storage with every task.
-public protocol UserStorage: Sendable {
+public nonisolated protocol UserStorage: Sendable {
     // Exactly what the manager calls, and nothing more: every extra requirement is one more
     // method each fake has to write and keep in step.
 

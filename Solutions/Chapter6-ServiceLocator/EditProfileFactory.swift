@@ -1,6 +1,6 @@
 /// Builds the edit-profile screen. Factories and routers are the one layer that may use the
 /// locator: they take services out of it and hand them to the screen explicitly.
-public struct EditProfileFactory: Sendable {
+public nonisolated struct EditProfileFactory: Sendable {
     /// Given, never reached through a static: whoever makes a factory has to have a locator.
     private let services: ServiceLocator
 

@@ -42,7 +42,7 @@ public actor ServiceLocator {
 
 /// Thrown when a service is asked for that nobody registered. Its description names the missing
 /// type, because that is the first thing anyone reading a crash log or a failed test needs.
-public struct MissingServiceError: Error, CustomStringConvertible {
+public nonisolated struct MissingServiceError: Error, CustomStringConvertible {
     /// The name of the type that was asked for, for example `UserProviding`.
     public let serviceTypeName: String
 

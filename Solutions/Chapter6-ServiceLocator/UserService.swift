@@ -1,5 +1,5 @@
 /// The person who is signed in, as the profile screens show them.
-public struct User: Sendable, Equatable {
+public nonisolated struct User: Sendable, Equatable {
     public var name: String
     public var email: String
 
@@ -13,7 +13,7 @@ public struct User: Sendable, Equatable {
 /// never on `UserService`, so a test can hand them a fake.
 ///
 /// `Sendable`, because services are kept in a locator that every task can reach.
-public protocol UserProviding: Sendable {
+public nonisolated protocol UserProviding: Sendable {
     /// The signed-in user as they are now.
     func currentUser() async -> User
     /// Renames the signed-in user. Every screen that asks afterwards sees the new name.
@@ -25,7 +25,7 @@ public protocol UserProviding: Sendable {
 /// restore the session from disk and announce changes to the screens that observe it.
 ///
 /// An actor, because every screen, on any task, may ask it at once.
-public actor UserService: UserProviding {
+public actor UserService {
     private var user: User
 
     public init(signedInUser: User) {
@@ -40,3 +40,7 @@ public actor UserService: UserProviding {
         user.name = newName
     }
 }
+
+// The conformance in an extension: Swift 6.3 sometimes carries a `nonisolated` protocol's
+// `nonisolated` over to an actor that conforms where it is declared, then refuses the actor.
+extension UserService: UserProviding {}

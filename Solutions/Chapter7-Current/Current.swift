@@ -1,4 +1,4 @@
-extension Environment {
+nonisolated extension Environment {
     /// The environment of the running task. A task starts with the one its parent had when it was
     /// created (`async let`, task groups and `Task {}` all inherit it); without an override, that
     /// is `.live`.
@@ -11,7 +11,7 @@ extension Environment {
 ///
 /// It can only be read. A task-local value cannot be assigned; it is bound for a scope, with
 /// `withEnvironment`, so no override can outlive its scope or reach a task outside it.
-public var Current: Environment { Environment.current }
+public nonisolated var Current: Environment { Environment.current }
 
 #if DEBUG
     /// Runs `operation` with `Current` changed by `change`. Only `operation`, and the tasks it

@@ -3,7 +3,7 @@ import Foundation
 /// The app's database of users, reached the old way: through its singleton. In an app it would
 /// wrap Core Data, SQLite or Realm. Here it holds a few fixed rows and nothing can write to it, so
 /// no test can change what another test reads.
-public final class DatabaseManager: Sendable {
+public nonisolated final class DatabaseManager: Sendable {
     public static let shared = DatabaseManager()
 
     private init() {}

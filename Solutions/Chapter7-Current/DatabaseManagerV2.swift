@@ -4,7 +4,7 @@ import Foundation
 /// APIs do, and the move has brought the users' full names along. The app reads from it only while
 /// the `databaseV2` feature flag is on, so the move can be tried, and undone, without shipping a
 /// new version.
-public final class DatabaseManagerV2: Sendable {
+public nonisolated final class DatabaseManagerV2: Sendable {
     public static let shared = DatabaseManagerV2()
 
     private init() {}

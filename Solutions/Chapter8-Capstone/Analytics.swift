@@ -1,5 +1,5 @@
 /// One thing that happened, as the analytics SDK sends it: a name and a few details.
-public struct AnalyticsEvent: Sendable, Hashable {
+public nonisolated struct AnalyticsEvent: Sendable, Hashable {
     public var name: String
     public var properties: [String: String]
 

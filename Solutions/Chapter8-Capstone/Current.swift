@@ -4,7 +4,7 @@ import Foundation
 /// time and the feature flags. Why `Current` for them: both are ambient facts that any code may ask
 /// about, that hold no state of the app's own, and that a test wants to set for itself; and the
 /// clock was in `Current` already.
-public struct Environment: Sendable {
+public nonisolated struct Environment: Sendable {
     /// The date and time right now.
     public var now: @Sendable () -> Date
     /// Whether a feature flag is switched on.
@@ -16,7 +16,7 @@ public struct Environment: Sendable {
     }
 }
 
-extension Environment {
+nonisolated extension Environment {
     /// What the shipping app runs with: the real clock, and the flags the remote configuration SDK
     /// leaves in the standard user defaults.
     public static let live = Environment(
@@ -36,7 +36,7 @@ extension Environment {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The environment the app reads its effects from: `Current.now()`, `Current.isEnabled(flag)`.
 /// Read-only: an override is bound for a scope with `withEnvironment`, for one task and its children.
-public var Current: Environment { Environment.current }
+public nonisolated var Current: Environment { Environment.current }
 
 #if DEBUG
     /// Runs `operation` with `Current` changed by `change`, for this task and the tasks it starts

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The app's database of stars and redemptions: where a real app would keep Core Data, SQLite or
 /// a Realm, it writes one small file per member into a folder. The team's own code.
-public final class LoyaltyStore: Sendable {
+public nonisolated final class LoyaltyStore: Sendable {
     /// Where the app keeps its data. A shipping app would use its Application Support folder; the
     /// workbook uses a fixed folder in the system's temporary directory, so that nothing it does can
     /// land in your home folder.

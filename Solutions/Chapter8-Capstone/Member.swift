@@ -1,6 +1,6 @@
 /// A member of the coffee shop's loyalty programme. In an app, this is the account model the sign-in
 /// flow produces and the session keeps.
-public struct Member: Sendable, Hashable, Codable {
+public nonisolated struct Member: Sendable, Hashable, Codable {
     public var id: String
     public var name: String
     /// The day the member celebrates, for the birthday treat.
@@ -14,7 +14,7 @@ public struct Member: Sendable, Hashable, Codable {
 }
 
 /// A birthday without a year: the shop only needs to know which day to celebrate.
-public struct Birthday: Sendable, Hashable, Codable {
+public nonisolated struct Birthday: Sendable, Hashable, Codable {
     /// 1 for January, 12 for December.
     public var month: Int
     public var day: Int

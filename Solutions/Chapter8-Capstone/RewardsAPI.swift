@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Its live version reads a URL. The workbook's server is a folder in the system's temporary
 /// directory, read through `file:` URLs, so nothing here ever reaches the network.
-public final class RewardsAPI: Sendable {
+public nonisolated final class RewardsAPI: Sendable {
     /// The app's one client, talking to the shop's server.
     public static let shared = RewardsAPI(
         server: FileManager.default.temporaryDirectory
@@ -41,7 +41,7 @@ public final class RewardsAPI: Sendable {
 }
 
 /// Why the rewards server did not confirm a redemption.
-public enum RewardsAPIError: Error, Sendable {
+public nonisolated enum RewardsAPIError: Error, Sendable {
     /// No answer: the device is offline, or the server is down.
     case unreachable
     /// The server answered, but not with a voucher.

@@ -4,13 +4,13 @@
 
 /// Who is signed in. Why a protocol: the screen asks one question, and the session is a final,
 /// `Sendable` class of ours that a subclass would cost both.
-public protocol MemberSession: Sendable {
+public nonisolated protocol MemberSession: Sendable {
     var currentMember: Member? { get }
 }
 
 /// The member's stars and the rewards they have had. Why a protocol: the store is slow and leaves
 /// traces that a test must read back.
-public protocol LoyaltyRecords: Sendable {
+public nonisolated protocol LoyaltyRecords: Sendable {
     func stars(of memberID: String) -> Int
     func setStars(_ stars: Int, of memberID: String)
     func redemptions(of memberID: String) -> [Redemption]
@@ -20,7 +20,7 @@ public protocol LoyaltyRecords: Sendable {
 
 /// The server that confirms a redemption and issues its voucher. Why a protocol: it is slow and
 /// unreliable, and a test must script its failures.
-public protocol RewardsServer: Sendable {
+public nonisolated protocol RewardsServer: Sendable {
     func confirmRedemption(of rewardID: String, by memberID: String) async throws -> Voucher
 }
 
@@ -31,8 +31,8 @@ public protocol AnalyticsTracker {
     func track(_ name: String, properties: [String: String])
 }
 
-extension UserSession: MemberSession {}
-extension LoyaltyStore: LoyaltyRecords {}
-extension RewardsAPI: RewardsServer {}
+nonisolated extension UserSession: MemberSession {}
+nonisolated extension LoyaltyStore: LoyaltyRecords {}
+nonisolated extension RewardsAPI: RewardsServer {}
 /// The SDK's class conforms without a change to the SDK: an extension in the app's module is enough.
 extension Analytics: AnalyticsTracker {}

@@ -8,7 +8,7 @@ import Synchronization
 /// that they were touched, and answer with the harmless values below. That is how a test can fail
 /// saying *which* singleton the code under test reached. Real SDKs have no such tripwire: in your
 /// own app, a test that reaches one sends a real request, writes a real file, or quietly passes.
-public final class Tripwire: Sendable {
+public nonisolated final class Tripwire: Sendable {
     /// What the live services answer while the tripwire is set.
     public struct LiveAnswers: Sendable {
         /// The member `UserSession` says is signed in.

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Who is signed in on this device. In an app, the sign-in screen fills it and every screen asks it;
 /// it would also keep the account's tokens. The team's own code.
-public final class UserSession: Sendable {
+public nonisolated final class UserSession: Sendable {
     /// The app's one session.
     public static let shared = UserSession()
 

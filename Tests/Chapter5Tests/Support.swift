@@ -127,7 +127,7 @@ func text(of picture: Data) -> String {
 }
 
 /// A downloader that delivers `fakeImage(for:)` at once and counts its downloads.
-actor CountingDownloader: ImageDownloading {
+actor CountingDownloader {
     private var downloads: [URL: Int] = [:]
 
     func downloadImage(from url: URL) -> Data {
@@ -140,9 +140,13 @@ actor CountingDownloader: ImageDownloading {
     }
 }
 
+// The conformance in an extension: Swift 6.3 sometimes carries a `nonisolated` protocol's
+// `nonisolated` over to an actor that conforms where it is declared, then refuses the actor.
+extension CountingDownloader: ImageDownloading {}
+
 /// A downloader that holds each download until the test opens it, or five seconds have passed
 /// (so it can never hang), and counts its downloads.
-actor GatedDownloader: ImageDownloading {
+actor GatedDownloader {
     private var downloads: [URL: Int] = [:]
     private var isOpen = false
 
@@ -163,6 +167,8 @@ actor GatedDownloader: ImageDownloading {
         downloads[url, default: 0]
     }
 }
+
+extension GatedDownloader: ImageDownloading {}
 
 /// Raised once, read from any task: "this call has returned".
 final class Flag: Sendable {
@@ -188,7 +194,7 @@ func waitUntil(_ condition: () async -> Bool) async {
 
 /// A downloader whose first download fails and whose later ones succeed, like a network that
 /// drops out for a moment.
-actor FlakyDownloader: ImageDownloading {
+actor FlakyDownloader {
     struct ConnectionLost: Error {}
 
     private(set) var downloadCount = 0
@@ -202,6 +208,8 @@ actor FlakyDownloader: ImageDownloading {
     }
 }
 
+extension FlakyDownloader: ImageDownloading {}
+
 /// A downloader for the tests about many callers at once. It holds every download until
 /// `expectedDownloads` of them have started, or until `patience` has passed since the first one.
 ///
@@ -209,7 +217,7 @@ actor FlakyDownloader: ImageDownloading {
 /// sends every request here and nothing finishes until they all have, so no caller can find the
 /// picture cached early: it is called once per caller, every run. A loader that shares downloads
 /// calls it once, waits out the patience, and passes. The patience also means it can never hang.
-actor HeldDownloader: ImageDownloading {
+actor HeldDownloader {
     private let expectedDownloads: Int
     private let patience: Duration
     /// Whether each download ends by throwing `ConnectionLost` instead of delivering.
@@ -247,6 +255,8 @@ actor HeldDownloader: ImageDownloading {
     }
 }
 
+extension HeldDownloader: ImageDownloading {}
+
 /// A cache that is slow to answer, as one that reads from disk would be. It holds every lookup
 /// until `expectedLookups` of them have arrived, or until `patience` has passed since the first
 /// one, and then lets them all go at once.
@@ -258,7 +268,7 @@ actor HeldDownloader: ImageDownloading {
 /// inside the shared download, passes: in the first case every caller arrives and the gate opens
 /// at once; in the second, the one lookup waits out the patience. The patience also means it can
 /// never hang.
-actor SlowCache: ImageCaching {
+actor SlowCache {
     private let expectedLookups: Int
     private let patience: Duration
     private var images: [URL: Data] = [:]
@@ -301,6 +311,8 @@ actor SlowCache: ImageCaching {
         }
     }
 }
+
+extension SlowCache: ImageCaching {}
 
 /// Asks `loader` for `url` from `callers` tasks at once, and returns what each of them got
 /// (`nil` for an error).

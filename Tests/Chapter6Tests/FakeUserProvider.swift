@@ -2,7 +2,7 @@ import Chapter6
 
 /// A user provider for tests. It answers with the user it was given and writes down every name
 /// saved through it, so a test can tell which provider a screen really used.
-actor FakeUserProvider: UserProviding {
+actor FakeUserProvider {
     private(set) var user: User
     private(set) var savedNames: [String] = []
 
@@ -19,6 +19,10 @@ actor FakeUserProvider: UserProviding {
         user.name = newName
     }
 }
+
+// The conformance in an extension: Swift 6.3 sometimes carries a `nonisolated` protocol's
+// `nonisolated` over to an actor that conforms where it is declared, then refuses the actor.
+extension FakeUserProvider: UserProviding {}
 
 extension User {
     static let ada = User(name: "Ada Lovelace", email: "ada@example.com")

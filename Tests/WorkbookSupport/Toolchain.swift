@@ -7,6 +7,20 @@ struct Toolchain: Sendable {
     let platformArguments: [String]
     let nullDevice = "/dev/null"
 
+    /// What the chapter's own sources are compiled with in this world, as `Package.swift` compiles
+    /// them (`worldSettings`): nothing in the library world; in the app world (`WORKBOOK_WORLD=app`)
+    /// what an Xcode 26 app target has.
+    static var worldArguments: [String] {
+        #if WORKBOOK_APP_WORLD
+            [
+                "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                "-enable-upcoming-feature", "InferIsolatedConformances",
+            ]
+        #else
+            []
+        #endif
+    }
+
     /// Looked up once per test run. `WORKBOOK_SWIFTC` names a compiler explicitly.
     static func current() throws -> Toolchain {
         try lookup.get()

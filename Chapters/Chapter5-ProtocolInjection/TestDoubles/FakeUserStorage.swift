@@ -4,7 +4,7 @@ import Synchronization
 /// A storage for tests that keeps its users in memory: nothing touches the disk, and every test
 /// starts with exactly the users it asks for. You write it; the tests in
 /// `Tests/Chapter5Tests/4-FakeUserStorageTests.swift` use it.
-final class FakeUserStorage: UserStorage {
+nonisolated final class FakeUserStorage: UserStorage {
     // TODO: Step 4. This fake remembers nothing yet. Give it the state it needs: the users it
     // starts with, and those saved since. Like every `UserStorage` it must be `Sendable`, so a
     // plain `var` will not compile here: a `Mutex` (module `Synchronization`) will. Keep the

@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Every world is separate: two tests, each with its own world, share nothing, even when they run
 /// at the same time. It is safe to use from any task.
-final class FakeWorld: Sendable {
+nonisolated final class FakeWorld: Sendable {
     /// One call to the rewards server, as the fake server received it.
     struct ServerCall: Sendable, Hashable {
         var rewardID: String
@@ -212,7 +212,7 @@ final class FakeWorld: Sendable {
 
 /// Keeps the fake server's replies back until `release()`, or until its patience runs out, so that
 /// nothing ever waits for ever.
-final class ServerHold: Sendable {
+nonisolated final class ServerHold: Sendable {
     private let released = Mutex(false)
     private let patience: Duration
 

@@ -4,7 +4,7 @@ import Synchronization
 /// A storage for tests that keeps its users in memory: nothing touches the disk, and every test
 /// starts with exactly the users it asks for. You write it; the tests in
 /// `Tests/Chapter5Tests/4-FakeUserStorageTests.swift` use it.
-final class FakeUserStorage: UserStorage {
+nonisolated final class FakeUserStorage: UserStorage {
     /// What the fake knows. One value behind one lock, so a lookup never sees half a save.
     private struct Contents {
         /// Every user, by name: those the fake started with and those saved since.

@@ -5,7 +5,7 @@ import Chapter8
 
 // The fake world already has every call the screen's protocols ask for, under the same names: it
 // conforms as it is.
-extension FakeWorld: MemberSession, LoyaltyRecords, RewardsServer, AnalyticsTracker {}
+nonisolated extension FakeWorld: MemberSession, LoyaltyRecords, RewardsServer, AnalyticsTracker {}
 
 /// Builds the redeem screen on the fake `world` and runs `body` with it: the one place where the
 /// tests meet your design. The tests call it for every scenario, and read the world afterwards.

@@ -5,7 +5,7 @@ import WorkbookCore
 public enum ReportText {
     /// One line per chapter, the overall count, and what to do next.
     public static func overview(_ report: Report, style: Style) -> String {
-        var lines = [style.bold("Singletons workbook: your progress"), ""]
+        var lines = [style.bold("Singletons workbook: your progress" + worldNote(report.world)), ""]
         let titleWidth = max(24, report.chapters.map(\.title.count).max() ?? 0)
         for chapter in report.chapters {
             let count = "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?")".leftPadded(to: 6)
@@ -153,6 +153,12 @@ public enum ReportText {
     /// One chapter: the step the learner is on first, with every test of it and its messages;
     /// earlier steps (all passing) and later steps folded to a line each. `all` lists every test
     /// of every step, each message whole (`./Scripts/progress N --all`).
+    /// Said after the title in the app world only, so that a learner never mistakes one world's
+    /// verdicts for the other's; the library world is the workbook as it always was.
+    static func worldNote(_ world: WorkbookWorld?) -> String {
+        world == .app ? " (app world: chapters compiled as an Xcode 26 app target)" : ""
+    }
+
     public static func detail(_ chapter: ChapterReport, style: Style, all: Bool = false) -> String {
         var lines = [
             style.bold(

@@ -14,6 +14,7 @@ extension Verifier {
     public enum CheckID: String, Sendable, Hashable {
         case chapterContent, testHashes, mutationLedgers, formatting, sourceArticles, workflows
         case startersBuild, solutionsBuild, solutionsPass, startersFail, markdown, catalogue, threadSanitizer
+        case startersAppBuild, solutionsAppBuild, solutionsPassApp, startersFailApp, catalogueApp, threadSanitizerApp
         case runnerTests, classReportInBrowser, classTableInPython, classTableInSpreadsheet, classroom, scenarios
     }
 
@@ -41,25 +42,33 @@ extension Verifier {
         let mirror: Workbook
         /// The selected chapters (`--chapter N`), or `nil` for all.
         let chapters: Set<Int>?
+        /// The library world's builds (a library module: nonisolated by default).
         let starters: PackageTools
         let solutions: PackageTools
+        /// The app world's (as an Xcode 26 app target: `WORKBOOK_WORLD=app`), each in a scratch
+        /// folder of its own, so that neither world rebuilds the other.
+        let startersApp: PackageTools
+        let solutionsApp: PackageTools
         /// The runner's own package, in the copy.
         let runner: PackageTools
-        /// The solutions' test runs, which the starters' runs are compared with.
-        let solutionRuns = Mutex<[[TestResult]]>([])
+        /// The solutions' test runs in each world, which the starters' runs are compared with.
+        let solutionRuns = Mutex<[WorkbookWorld: [[TestResult]]]>([:])
 
         init(verifier: Verifier, mirror: Workbook) {
             self.mirror = mirror
             chapters = verifier.options.chapter.map { [$0] }
             let scratch = { verifier.workFolder.appendingPathComponent($0).path }
-            var starters = PackageTools(workbook: mirror, mode: .starters, scratchPath: scratch("starters"))
-            var solutions = PackageTools(workbook: mirror, mode: .solutions, scratchPath: scratch("solutions"))
+            func tools(_ mode: WorkbookMode, _ world: WorkbookWorld, _ folder: String) -> PackageTools {
+                var tools = PackageTools(workbook: mirror, mode: mode, world: world, scratchPath: scratch(folder))
+                tools.buildArguments = PackageTools.verifying
+                return tools
+            }
+            starters = tools(.starters, .library, "starters")
+            solutions = tools(.solutions, .library, "solutions")
+            startersApp = tools(.starters, .app, "starters-app")
+            solutionsApp = tools(.solutions, .app, "solutions-app")
             var runner = PackageTools.runner(of: mirror, scratchPath: scratch("runner"))
-            starters.buildArguments = PackageTools.verifying
-            solutions.buildArguments = PackageTools.verifying
             runner.buildArguments = PackageTools.verifying
-            self.starters = starters
-            self.solutions = solutions
             self.runner = runner
         }
     }
@@ -101,24 +110,15 @@ extension Verifier {
             },
             build(.startersBuild, "starters", tools: \.starters),
             build(.solutionsBuild, "solutions", tools: \.solutions),
-            Check(
-                id: .solutionsPass, title: "solutions pass every test, \(options.runs) runs, two of them at once",
-                needs: [.solutionsBuild]
-            ) { verifier, work, title in
-                let (step, runs) = await verifier.solutionsPass(
-                    title, work.solutions,
-                    chapters: work.chapters)
-                work.solutionRuns.withLock { $0 = runs }
-                return step
-            },
-            Check(
-                id: .startersFail, title: "starters fail every chapter test, the same way on \(options.runs) runs",
-                needs: [.startersBuild]
-            ) { verifier, work, title in
-                await verifier.startersFail(
-                    title, work.starters,
-                    chapters: work.chapters, solutionRuns: work.solutionRuns.withLock { $0 }, workbook: work.mirror)
-            },
+            build(.startersAppBuild, "starters", world: .app, tools: \.startersApp),
+            build(.solutionsAppBuild, "solutions", world: .app, tools: \.solutionsApp),
+            solutionsPass(
+                .solutionsPass, world: .library, needs: .solutionsBuild, tools: \.solutions, options: options),
+            startersFail(.startersFail, world: .library, needs: .startersBuild, tools: \.starters, options: options),
+            solutionsPass(
+                .solutionsPassApp, world: .app, needs: .solutionsAppBuild, tools: \.solutionsApp, options: options),
+            startersFail(
+                .startersFailApp, world: .app, needs: .startersAppBuild, tools: \.startersApp, options: options),
             Check(
                 id: .markdown, title: "code in the Markdown compiles, or fails as it says",
                 needs: [.startersBuild, .solutionsBuild]
@@ -137,15 +137,32 @@ extension Verifier {
                     chapters: work.chapters)
             },
             Check(
+                id: .catalogueApp,
+                title: "the catalogue in the app world: every other sound design passes, under Thread Sanitizer",
+                needs: [.startersAppBuild], skippedBy: .catalogue
+            ) { verifier, work, title in
+                await verifier.catalogueHolds(title, in: work.mirror, chapters: work.chapters, world: .app)
+            },
+            Check(
                 id: .threadSanitizer, title: "solutions are clean under Thread Sanitizer", needs: [.solutionsBuild],
                 skippedBy: .threadSanitizer
             ) { verifier, work, title in
                 let sanitized = RaceCheck(
-                    workbook: work.mirror, mode: .solutions,
+                    workbook: work.mirror, mode: .solutions, world: .library,
                     scratchPath: verifier.workFolder.appendingPathComponent("tsan").path,
                     environment: ProcessInfo.processInfo.environment)
                 return await verifier.threadSanitizer(
                     title, sanitized, chapters: work.chapters)
+            },
+            Check(
+                id: .threadSanitizerApp, title: "solutions are clean under Thread Sanitizer in the app world",
+                needs: [.solutionsAppBuild], skippedBy: .threadSanitizer
+            ) { verifier, work, title in
+                let sanitized = RaceCheck(
+                    workbook: work.mirror, mode: .solutions, world: .app,
+                    scratchPath: verifier.workFolder.appendingPathComponent("tsan-app").path,
+                    environment: ProcessInfo.processInfo.environment)
+                return await verifier.threadSanitizer(title, sanitized, chapters: work.chapters)
             },
             Check(
                 id: .runnerTests, title: "the runner's own tests build, no warnings, and pass",
@@ -186,11 +203,49 @@ extension Verifier {
         ]
     }
 
+    /// " in the app world", or nothing for the library world, whose checks are the workbook's
+    /// from before there were two.
+    static func inWorld(_ world: WorkbookWorld) -> String { world == .app ? " in the app world" : "" }
+
     /// The check that `side` (starters or solutions) and the tests build with warnings as errors.
-    static func build(_ id: CheckID, _ side: String, tools: KeyPath<Work, PackageTools> & Sendable) -> Check {
-        Check(id: id, title: "\(side) and tests build, no warnings", whenNotPassed: "the \(side) do not build") {
-            verifier, work, title in
+    static func build(
+        _ id: CheckID, _ side: String, world: WorkbookWorld = .library, tools: KeyPath<Work, PackageTools> & Sendable
+    ) -> Check {
+        Check(
+            id: id, title: "\(side) and tests build\(inWorld(world)), no warnings",
+            whenNotPassed: "the \(side) do not build\(inWorld(world))"
+        ) { verifier, work, title in
             await verifier.build(work[keyPath: tools], chapters: work.chapters, title: title)
+        }
+    }
+
+    /// Every test passes against the solutions of `world`, on every run.
+    static func solutionsPass(
+        _ id: CheckID, world: WorkbookWorld, needs: CheckID, tools: KeyPath<Work, PackageTools> & Sendable,
+        options: Options
+    ) -> Check {
+        Check(
+            id: id, title: "solutions pass every test\(inWorld(world)), \(options.runs) runs, two of them at once",
+            needs: [needs]
+        ) { verifier, work, title in
+            let (step, runs) = await verifier.solutionsPass(title, work[keyPath: tools], chapters: work.chapters)
+            work.solutionRuns.withLock { $0[world] = runs }
+            return step
+        }
+    }
+
+    /// Every chapter test fails against the starters of `world`, the same way on every run.
+    static func startersFail(
+        _ id: CheckID, world: WorkbookWorld, needs: CheckID, tools: KeyPath<Work, PackageTools> & Sendable,
+        options: Options
+    ) -> Check {
+        Check(
+            id: id, title: "starters fail every chapter test\(inWorld(world)), the same way on \(options.runs) runs",
+            needs: [needs]
+        ) { verifier, work, title in
+            await verifier.startersFail(
+                title, work[keyPath: tools], chapters: work.chapters,
+                solutionRuns: work.solutionRuns.withLock { $0[world] ?? [] }, workbook: work.mirror)
         }
     }
 

@@ -432,9 +432,10 @@ public struct Verifier: Sendable {
     /// its page says. `catalogueJobs` workers check the chapters, each in a workspace of its own
     /// that it reuses from chapter to chapter (switching chapters costs a relink, not a rebuild of
     /// the shared test helpers).
-    func catalogueHolds(_ title: String, in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil) async
-        -> Step
-    {
+    func catalogueHolds(
+        _ title: String, in mirror: Workbook, chapters: Set<Int>?, onlyCase: String? = nil,
+        world: WorkbookWorld = .library
+    ) async -> Step {
         return await measure(title) {
             // The heaviest chapters first, so that no long chapter is left for one worker at the
             // end while the other is idle. A case costs a build and a few runs, and both grow with
@@ -456,15 +457,17 @@ public struct Verifier: Sendable {
                         while let chapter = await queue.next() {
                             var check = CatalogueCheck(
                                 mirror: mirror, chapter: chapter,
-                                workspace: workFolder.appendingPathComponent("catalogue/worker\(worker)"),
+                                workspace: workFolder.appendingPathComponent(
+                                    "catalogue\(world == .app ? "-app" : "")/worker\(worker)"),
                                 runs: 2, timeLimit: .seconds(180))
                             check.onlyCase = onlyCase
+                            check.world = world
                             let start = clock.now
                             let outcome = await check.run()
                             report(
                                 .note(
-                                    "Chapter \(chapter.number): \(outcome.alternatives) other designs, "
-                                        + "\(outcome.mistakes) mistakes, "
+                                    "Chapter \(chapter.number)\(Self.inWorld(world)): \(outcome.alternatives) other designs, "
+                                        + (world == .app ? "" : "\(outcome.mistakes) mistakes, ")
                                         + (outcome.problems.isEmpty
                                             ? "all hold" : "\(outcome.problems.count) problem(s)")
                                         + " (\((clock.now - start).readable): \(outcome.spent))"))

@@ -33,12 +33,12 @@ struct RaceCheckCacheTests {
     }
 
     @Test(
-        "The key changes with the content of the chapter's code, its tests, the helpers and the manifest, and with nothing else"
+        "The key changes with the content of the chapter's code, its tests, the helpers and the manifest, and with the world, and with nothing else"
     )
     func key() throws {
         try withTemporaryFolderSync { folder in
             let workbook = try makeWorkbook(in: folder)
-            let key = { ChapterRaceCheck.key(for: Self.chapter, in: workbook) }
+            let key = { ChapterRaceCheck.key(for: Self.chapter, in: workbook, world: .library) }
             let original = key()
             let board = workbook.root.appendingPathComponent("Chapters/Chapter9-Sample/Board.swift")
             try FileManager.default.setAttributes(
@@ -59,6 +59,9 @@ struct RaceCheckCacheTests {
             try write("struct Board {}", "Chapters/Chapter9-Sample/Board.swift", in: workbook)
             try write("// changed", "Chapters/Chapter9-Sample/Board.swift", in: workbook)
             #expect(key() == seen.last, "The same content gives the same key again.")
+            #expect(
+                ChapterRaceCheck.key(for: Self.chapter, in: workbook, world: .app) != key(),
+                "A verdict in the library world does not stand for the app world.")
         }
     }
 
@@ -101,7 +104,7 @@ struct RaceCheckCacheTests {
         try await withTemporaryFolder { folder in
             let workbook = try makeWorkbook(in: folder)
             let runner = ProgressRunner(tools: PackageTools(workbook: workbook))
-            let key = ChapterRaceCheck.key(for: Self.chapter, in: workbook)
+            let key = ChapterRaceCheck.key(for: Self.chapter, in: workbook, world: runner.tools.world)
             let cache = ChapterRaceCheck(check: runner.raceCheck, timeLimit: .seconds(60), toolchain: "Swift 6.1")
             cache.remember(RaceCheckResult(verdict: .races), for: Self.chapter, key: key)
             let results = try await runner.checkRaces([Self.chapter], keys: [9: key], toolchain: "Swift 6.1")

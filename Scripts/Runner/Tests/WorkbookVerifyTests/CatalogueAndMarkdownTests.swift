@@ -148,6 +148,9 @@ struct CatalogueAndMarkdownTests {
         #expect(document.blocks[2].directive.fragment)
         #expect(MarkdownCode.quotesCompiler(document.blocks[1].code))
         #expect(MarkdownCode.Directive("bogus").problems == ["unknown directive `bogus`"])
+        #expect(
+            MarkdownCode.Directive("app world; fails \"main actor\"").flags == WorkbookWorld.appCompilerFlags,
+            "`app world` compiles the block as the app world compiles the chapters.")
     }
 
     @Test("Compiler output compares with a quote without its place or its diagnostic group")

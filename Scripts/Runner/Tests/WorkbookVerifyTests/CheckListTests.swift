@@ -55,6 +55,28 @@ struct CheckListTests {
         }
     }
 
+    @Test("Each world is proved apart: app starters that do not build skip the app world's checks, not the library's")
+    func appWorld() async {
+        let (steps, ran) = await run(failing: [.startersAppBuild])
+        for id in [Verifier.CheckID.startersFailApp, .catalogueApp] {
+            #expect(!ran.contains(id), "\(id) needs the app world's starters built")
+            #expect(skipped(steps[id]) == "the starters do not build in the app world", "\(id)")
+        }
+        for id in [
+            Verifier.CheckID.startersFail, .catalogue, .solutionsPassApp, .threadSanitizerApp, .solutionsPass,
+        ] {
+            #expect(ran.contains(id), "\(id) does not need the app world's starters")
+        }
+        let titles = Verifier.checks(options: Verifier.Options()).map(\.title)
+        for phrase in [
+            "starters and tests build in the app world", "solutions and tests build in the app world",
+            "solutions pass every test in the app world", "starters fail every chapter test in the app world",
+            "under Thread Sanitizer in the app world", "the catalogue in the app world",
+        ] {
+            #expect(titles.contains { $0.contains(phrase) }, "A check says \"\(phrase)\"")
+        }
+    }
+
     @Test("Runner tests that fail skip the checks read from the runner's package, with that reason")
     func runnerTestsFail() async {
         let (steps, ran) = await run(failing: [.runnerTests])

@@ -15,6 +15,9 @@ public struct PackageTools: Sendable {
     /// `Scripts/Runner/` (see ``runner(of:scratchPath:)``).
     public var packageFolder: URL
     public var mode: WorkbookMode
+    /// The world the chapters are compiled in, passed to SwiftPM as `WORKBOOK_WORLD` on every
+    /// build and run, so that it never depends on what the manifest would guess.
+    public var world: WorkbookWorld
     /// SwiftPM's scratch folder; `nil` is SwiftPM's own `.build`, which `swift test` shares.
     public var scratchPath: String?
     /// Extra arguments for `swift build`, such as `-Xswiftc -warnings-as-errors`.
@@ -34,13 +37,17 @@ public struct PackageTools: Sendable {
     /// The environment the tools run in, without the workbook's own switches.
     public var environment: [String: String]
 
+    /// `world` `nil` takes the world `Package.swift` would build in `environment` (see
+    /// ``WorkbookWorld/chosen(for:environment:)``), or the library world where that is not a
+    /// world: check it first with `chosen` where a wrong value must be reported.
     public init(
-        workbook: Workbook, mode: WorkbookMode = .starters, scratchPath: String? = nil,
+        workbook: Workbook, mode: WorkbookMode = .starters, world: WorkbookWorld? = nil, scratchPath: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.workbook = workbook
         self.packageFolder = workbook.root
         self.mode = mode
+        self.world = world ?? (try? WorkbookWorld.chosen(for: workbook, environment: environment)) ?? .library
         self.scratchPath = scratchPath
         self.environment = environment.filter { !$0.key.hasPrefix("WORKBOOK") }
     }
@@ -52,11 +59,12 @@ public struct PackageTools: Sendable {
         return tools
     }
 
-    /// The environment for SwiftPM: the mode, and the chapters to include (`nil`: all of them, so
+    /// The environment for SwiftPM: the mode, the world, and the chapters to include (`nil`: all of them, so
     /// that the build is the very one a plain `swift test` makes and reuses).
     public func environment(chapters: Set<Int>?) -> [String: String] {
         var environment = self.environment
         if mode == .solutions { environment["WORKBOOK"] = "solutions" }
+        environment[WorkbookWorld.variable] = world.rawValue
         if let chapters { environment["WORKBOOK_CHAPTERS"] = chapters.sorted().map(String.init).joined(separator: ",") }
         return environment
     }

@@ -123,6 +123,9 @@ public struct Report: Codable, Sendable {
     public var total: Int
     /// Problems that stop the workbook as a whole from building (not one chapter's).
     public var buildProblems: [String]
+    /// The world the chapters were compiled in (`WORKBOOK_WORLD`); `nil` in reports from before
+    /// there were two, which were all in the library world.
+    public var world: WorkbookWorld?
 
     // MARK: The learner's loop (issue 15)
 
@@ -131,9 +134,11 @@ public struct Report: Codable, Sendable {
     public var changedTests: [ChangedTestFile]?
 
     public init(
-        chapters: [ChapterReport], toolchain: String, buildProblems: [String] = [], generatedAt: Date = Date()
+        chapters: [ChapterReport], toolchain: String, buildProblems: [String] = [], world: WorkbookWorld = .library,
+        generatedAt: Date = Date()
     ) {
         self.generatedAt = generatedAt
+        self.world = world
         self.toolchain = toolchain
         #if os(macOS)
             platform = "macOS"

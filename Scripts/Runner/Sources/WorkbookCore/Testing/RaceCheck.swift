@@ -12,8 +12,12 @@ public struct RaceCheck: Sendable {
     public var tools: PackageTools
 
     /// A race check whose build lives in `scratchPath` (relative to the workbook, or absolute).
-    public init(workbook: Workbook, mode: WorkbookMode, scratchPath: String, environment: [String: String]) {
-        tools = PackageTools(workbook: workbook, mode: mode, scratchPath: scratchPath, environment: environment)
+    public init(
+        workbook: Workbook, mode: WorkbookMode, world: WorkbookWorld? = nil, scratchPath: String,
+        environment: [String: String]
+    ) {
+        tools = PackageTools(
+            workbook: workbook, mode: mode, world: world, scratchPath: scratchPath, environment: environment)
         // Its own scratch folder, which nothing else builds in.
         tools.buildArguments = ["--sanitize=thread"] + PackageTools.ownIndexOnly
     }

@@ -17,7 +17,7 @@ enum CheckCommand {
         statusLine.clear()
         guard let result = report.chapters.first else { return 1 }
         let (done, text) = verdict(result)
-        print(text)
+        print(text + (report.world == .app ? " (App world.)" : ""))
         return done ? 0 : 1
     }
 

@@ -135,12 +135,19 @@ public enum ProgressCommand {
         }
         var style = Style.detect()
         if let colors = options.colors { style.colors = colors && style.colors }
-        let tools = PackageTools(workbook: workbook)
+        let world: WorkbookWorld
+        do {
+            world = try WorkbookWorld.chosen(for: workbook)
+        } catch {
+            printError("\(error)")
+            return 2
+        }
+        let tools = PackageTools(workbook: workbook, world: world)
 
         if let hint = options.hint, let chapter = workbook.chapter(hint.chapter) {
             let status = HintCommand.main(
                 chapter: chapter, step: hint.step, index: hint.index, workbook: workbook, style: style,
-                lastReport: ProgressRunner.lastKnownReport(in: tools.scratchFolder))
+                lastReport: ProgressRunner.lastKnownReport(in: tools.scratchFolder, world: tools.world))
             // Activity hook (issue 16): count the showing, for the teacher's report.
             if status == 0 { ActivityLog(workbook: workbook).recordHint(chapter: chapter.number) }
             return status

@@ -15,9 +15,11 @@ struct ChapterRaceCheck: Sendable {
     private var cacheFile: URL { check.tools.scratchFolder.appendingPathComponent("workbook-race-checks.json") }
 
     /// What the verdict depends on: the chapter's starter files (TestDoubles included), its tests,
-    /// the shared test helpers and the manifest (and, kept beside it, the toolchain).
-    static func key(for chapter: Chapter, in workbook: Workbook) -> String {
+    /// the shared test helpers, the manifest and the world (and, kept beside it, the toolchain).
+    static func key(for chapter: Chapter, in workbook: Workbook, world: WorkbookWorld) -> String {
         var hasher = SHA256()
+        // A verdict in one world says nothing of the other: the same code may be isolated differently.
+        hasher.update(Array("world \(world.rawValue)".utf8) + [0])
         let files = FileTree.files(
             in: [chapter.starterFolder, chapter.testsFolder, "Tests/WorkbookSupport"], of: workbook
         ) { $0.hasSuffix(".swift") }

@@ -49,7 +49,8 @@ public struct ProgressRunner: Sendable {
     public init(tools: PackageTools) {
         self.tools = tools
         raceCheck = RaceCheck(
-            workbook: tools.workbook, mode: tools.mode, scratchPath: ".build-tsan", environment: tools.environment)
+            workbook: tools.workbook, mode: tools.mode, world: tools.world, scratchPath: ".build-tsan",
+            environment: tools.environment)
     }
 
     /// Builds, runs and reports: every chapter, or only those in `selection`. Chapters in
@@ -77,7 +78,10 @@ public struct ProgressRunner: Sendable {
         // not be credited with a verdict about the code built now.
         let raceKeys: [Int: String] =
             checksRaces
-            ? Dictionary(uniqueKeysWithValues: chosen.map { ($0.number, ChapterRaceCheck.key(for: $0, in: workbook)) })
+            ? Dictionary(
+                uniqueKeysWithValues: chosen.map {
+                    ($0.number, ChapterRaceCheck.key(for: $0, in: workbook, world: tools.world))
+                })
             : [:]
         Trace.mark("race check keys")
 
@@ -133,7 +137,7 @@ public struct ProgressRunner: Sendable {
         }
         var report = Report(
             chapters: chosen.compactMap { reports[$0.number] }, toolchain: await toolchain,
-            buildProblems: build.problems)
+            buildProblems: build.problems, world: tools.world)
         report.changedTests = changes
         try Task.checkCancellation()
         remember(report, last: lastReport)
@@ -504,12 +508,14 @@ public struct ProgressRunner: Sendable {
     }
 
     func lastKnownReport() -> Report? {
-        Self.lastKnownReport(in: tools.scratchFolder)
+        Self.lastKnownReport(in: tools.scratchFolder, world: tools.world)
     }
 
-    /// The report the runner saved last, every chapter at its latest known state.
-    public static func lastKnownReport(in scratchFolder: URL) -> Report? {
-        (try? Data(contentsOf: lastReportFile(in: scratchFolder))).flatMap { try? Report.decode($0) }
+    /// The report the runner saved last, every chapter at its latest known state, if it was made
+    /// in `world`: a chapter's state in one world says nothing of the other.
+    public static func lastKnownReport(in scratchFolder: URL, world: WorkbookWorld) -> Report? {
+        let report = (try? Data(contentsOf: lastReportFile(in: scratchFolder))).flatMap { try? Report.decode($0) }
+        return (report?.world ?? .library) == world ? report : nil
     }
 
     /// Saves `report` merged into `last`: chapters it does not cover keep their last known state,
@@ -528,7 +534,7 @@ public struct ProgressRunner: Sendable {
         }
         var merged = Report(
             chapters: chapters, toolchain: report.toolchain, buildProblems: report.buildProblems,
-            generatedAt: report.generatedAt)
+            world: report.world ?? .library, generatedAt: report.generatedAt)
         merged.changedTests = report.changedTests
         try? FileManager.default.createDirectory(at: tools.scratchFolder, withIntermediateDirectories: true)
         try? merged.json().write(to: lastReportFile, atomically: true, encoding: .utf8)

@@ -52,7 +52,8 @@ struct MarkdownCode {
                     }
                 case "no" where argument == "import": noImport = true
                 case "main": main = true
-                case "flags": flags = argument.split(separator: " ").map(String.init)
+                case "flags": flags += argument.split(separator: " ").map(String.init)
+                case "app" where argument == "world": flags += WorkbookWorld.appCompilerFlags
                 case "in":
                     if argument.isEmpty { problems.append("`in` needs a context name") } else { context = argument }
                 case "": break

@@ -80,7 +80,7 @@ struct MutationSweep: Sendable {
         do {
             let workbook = try space.prepare()
             // Warnings do not kill a mutant: only what stops the build, and the tests.
-            var tools = PackageTools(workbook: workbook, mode: .starters)
+            var tools = PackageTools(workbook: workbook, mode: .starters, world: .library)
             tools.buildArguments = PackageTools.ownIndexOnly
             let solution = try ChapterWorkspace.solutionTree(of: chapter, in: mirror)
             try space.lay(solution)
