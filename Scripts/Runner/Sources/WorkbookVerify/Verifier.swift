@@ -15,6 +15,8 @@ public struct Verifier: Sendable {
         public var catalogueChapter: Int?
         /// With `catalogueChapter`: check only this case of its catalogue.
         public var catalogueCase: String?
+        /// With `catalogueChapter`: the world to check it in (`--app-world`: its other designs only).
+        public var catalogueWorld: WorkbookWorld = .library
         /// How many chapters' catalogues are checked at the same time. Two keep a two-core
         /// machine 88% busy; three made the catalogue no faster there (546 s against 516 s).
         public var catalogueJobs = 2
@@ -87,8 +89,12 @@ public struct Verifier: Sendable {
         if let only = options.catalogueChapter {
             // A maintainer's quick check of one catalogue: nothing else runs, so it cannot pass
             // for a full verification.
-            let title = Self.checks(options: options).first { $0.id == .catalogue }?.title ?? "the catalogue"
-            record(await catalogueHolds(title, in: mirror, chapters: [only], onlyCase: options.catalogueCase))
+            let id: CheckID = options.catalogueWorld == .app ? .catalogueApp : .catalogue
+            let title = Self.checks(options: options).first { $0.id == id }?.title ?? "the catalogue"
+            record(
+                await catalogueHolds(
+                    title, in: mirror, chapters: [only], onlyCase: options.catalogueCase, world: options.catalogueWorld)
+            )
             record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
             return steps
         }

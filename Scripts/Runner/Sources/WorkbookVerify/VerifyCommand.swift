@@ -32,6 +32,7 @@ public enum VerifyCommand {
                                  (a check left out makes it not a full verification)
               --catalogue N      check chapter N's catalogue and nothing else
               --case NAME        with --catalogue N: only the case NAME of that catalogue
+              --app-world        with --catalogue N: its other sound designs in the app world
               --mutants N|all    the mutation sweep of chapter N's reference solution (or every
                                  chapter's), and nothing else: each mutant built and tested, a
                                  score per chapter, the survivors (slow: seconds a mutant)
@@ -96,6 +97,7 @@ public enum VerifyCommand {
                     return 2
                 }
                 options.catalogueCase = name
+            case "--app-world": options.catalogueWorld = .app
             case "--mutants":
                 if rest.first == "all" {
                     rest.removeFirst()
@@ -121,6 +123,10 @@ public enum VerifyCommand {
             }
         }
 
+        if options.catalogueWorld == .app && options.catalogueChapter == nil {
+            printError("--app-world goes with --catalogue N: ./Scripts/verify --catalogue 5 --app-world")
+            return 2
+        }
         if options.catalogueCase != nil && options.catalogueChapter == nil {
             printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
             return 2

@@ -297,8 +297,8 @@ struct ScenarioTests {
         // An unguarded counter, read and written a little apart by every post: the tests never
         // look at it, so they pass; Thread Sanitizer sees the race every time.
         try sandbox.edit(
-            board, replacing: "public final class MessageBoard: Sendable {",
-            with: "public final class MessageBoard: @unchecked Sendable {\n    private var postCount = 0")
+            board, replacing: "public nonisolated final class MessageBoard: Sendable {",
+            with: "public nonisolated final class MessageBoard: @unchecked Sendable {\n    private var postCount = 0")
         try sandbox.edit(
             board, replacing: "public func post(_ text: String) async {",
             with: """

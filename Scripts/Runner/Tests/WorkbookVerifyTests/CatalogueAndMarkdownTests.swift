@@ -17,6 +17,7 @@ struct CatalogueAndMarkdownTests {
             | Case | What it models |
             |---|---|
             | [`actor-board`](actor-board.md) | An actor, `post` awaits before it appends. |
+            | [`global-board`](global-board.md) | A global the app target would isolate. (library world) |
 
             ## Typical mistakes
 
@@ -29,14 +30,16 @@ struct CatalogueAndMarkdownTests {
             | [`silent`](silent.md) | Says nothing about what catches it. | |
             """
         let (cases, problems) = Catalogue.parse(page)
-        #expect(cases.map(\.name) == ["actor-board", "internal-init", "unlocked", "await-in-lock"])
-        #expect(cases.map(\.isMistake) == [false, true, true, true])
+        #expect(cases.map(\.name) == ["actor-board", "global-board", "internal-init", "unlocked", "await-in-lock"])
+        #expect(cases.map(\.isMistake) == [false, false, true, true, true])
+        #expect(cases.map(\.libraryWorldOnly) == [false, true, false, false, false])
+        #expect(cases[1].summary == "A global the app target would isolate.", "The mark is not part of the summary.")
         #expect(
             cases.map(\.expectation) == [
-                .passes, .failingTests(["Code inside the module cannot make a board", "Second"]), .raceCheck,
+                .passes, .passes, .failingTests(["Code inside the module cannot make a board", "Second"]), .raceCheck,
                 .compiler("synchronous"),
             ])
-        #expect(cases[2].dependsOnTiming && cases[2].summary == "No lock.")
+        #expect(cases[3].dependsOnTiming && cases[3].summary == "No lock.")
         #expect(problems.count == 2, "the row without a link and the mistake without a catcher: \(problems)")
     }
 

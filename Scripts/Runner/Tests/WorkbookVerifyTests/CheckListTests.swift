@@ -132,6 +132,7 @@ struct CheckListTests {
         for option in Verifier.SkipOption.allCases {
             #expect(usage.contains("  \(option.rawValue)"))
         }
+        #expect(usage.contains("  --app-world "), "The catalogue's quick check in the app world is listed.")
         for option in ["--mutants N|all", "--limit K", "--write-ledger"] {
             #expect(usage.contains("  \(option) "), "The mutation sweep's option \(option) is listed.")
         }

@@ -41,6 +41,9 @@ public struct Catalogue: Sendable {
         public var expectation: Expectation
         /// Whether the outcome depends on timing: such a case runs more often.
         public var dependsOnTiming: Bool
+        /// An other design that holds in a library only (`(library world)` at the end of its
+        /// summary): in the app world it must not compile, and its page says why.
+        public var libraryWorldOnly = false
         /// The line of `README.md` that lists it.
         public var line: Int
     }
@@ -204,6 +207,10 @@ public struct Catalogue: Sendable {
                 continue
             }
             var summary = cells[1]
+            let libraryWorldOnly = !isMistake && summary.hasSuffix("(library world)")
+            if libraryWorldOnly {
+                summary = summary.dropLast("(library world)".count).trimmingCharacters(in: .whitespaces)
+            }
             let dependsOnTiming = summary.hasSuffix("(timing)")
             if dependsOnTiming { summary = summary.dropLast("(timing)".count).trimmingCharacters(in: .whitespaces) }
             var expectation = Expectation.passes
@@ -216,10 +223,11 @@ public struct Catalogue: Sendable {
                 }
                 expectation = caughtBy
             }
-            cases.append(
-                Case(
-                    name: name, isMistake: isMistake, summary: summary, expectation: expectation,
-                    dependsOnTiming: dependsOnTiming, line: number))
+            var item = Case(
+                name: name, isMistake: isMistake, summary: summary, expectation: expectation,
+                dependsOnTiming: dependsOnTiming, line: number)
+            item.libraryWorldOnly = libraryWorldOnly
+            cases.append(item)
         }
         return (cases, problems)
     }

@@ -121,6 +121,13 @@ struct CatalogueCheck: Sendable {
     private func check(
         _ item: Catalogue.Case, tools: PackageTools, races: RaceCheck, names: TestNames, spent: inout Spent
     ) async throws -> [String] {
+        if world == .app && item.libraryWorldOnly {
+            // A design its page says holds in a library only: the app world must refuse it.
+            let build = try await races.build(chapters: [chapter.number])
+            spent.sanitizedBuilds += build.duration
+            return build.succeeded
+                ? ["it is marked (library world), but it compiles in the app world: take the mark off its row"] : []
+        }
         switch item.expectation {
         case .passes, .raceCheck: return try await checkSanitized(item, races: races, names: names, spent: &spent)
         case .failingTests, .compiler, .crash: break
