@@ -68,6 +68,20 @@ public struct ClassReport: Sendable {
         chapterTotals = seen.mapValues { counts in counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key }
     }
 
+    /// The worlds the students' chapters were compiled in, each once, in the order first met:
+    /// one for a class that worked in one world.
+    public var worlds: [String] {
+        students.compactMap(\.report?.world).reduce(into: []) { seen, world in
+            if !seen.contains(world) { seen.append(world) }
+        }
+    }
+
+    /// How the report names a world: "the app world (an Xcode 26 app target …)".
+    static func worldText(_ world: String) -> String {
+        guard let known = WorkbookWorld(rawValue: world) else { return "the \(world) world" }
+        return "the \(world) world (\(known.description))"
+    }
+
     /// A chapter's number of tests: the student's file's, or else the class's.
     func total(of chapter: ProgressFile.Chapter) -> Int? {
         chapter.total ?? chapterTotals[chapter.number]
@@ -207,9 +221,18 @@ public struct ClassReport: Sendable {
         let width = 7
         var lines = [
             style.bold(
-                "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)"),
-            "",
+                "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)")
         ]
+        // A class in one world says it once; a mixed class marks each student's world on their line.
+        let mixedWorlds = worlds.count > 1
+        if worlds.count == 1 { lines.append("All in \(Self.worldText(worlds[0])).") }
+        if mixedWorlds {
+            lines.append(
+                style.yellow(
+                    "Students worked in different worlds (\(worlds.joined(separator: ", "))): their results do not "
+                        + "compare, and each line says its world."))
+        }
+        lines.append("")
         let header =
             "".padded(to: nameWidth) + columns.map { "Ch \($0.number)".leftPadded(to: width) }.joined()
             + "Total".leftPadded(to: width + 2)
@@ -224,6 +247,7 @@ public struct ClassReport: Sendable {
             }
             if let report = student.report {
                 line += "\(report.passed)/\(total(of: report))".leftPadded(to: width + 2)
+                if mixedWorlds { line += "  \(report.world) world" }
                 if report.changedTests == true { line += style.yellow("  tests changed") }
             }
             lines.append(line)

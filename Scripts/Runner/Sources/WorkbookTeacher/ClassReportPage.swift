@@ -10,8 +10,11 @@ extension ClassReport {
         let date = dateText(generatedAt)
         var rows = ""
         for (index, student) in students.enumerated() {
-            let changed =
+            var changed =
                 student.report?.changedTests == true ? "<small class=\"changed\">tests changed</small>" : ""
+            if worlds.count > 1, let world = student.report?.world {
+                changed += "<small class=\"changed\">\(escape(world)) world</small>"
+            }
             rows +=
                 "<tr><th scope=\"row\"><a href=\"#student-\(index + 1)\">\(escape(student.name))</a>\(changed)</th>"
             for column in columns {
@@ -26,6 +29,14 @@ extension ClassReport {
                 + "<span class=\"count\">\(passed)/\(total)</span></td>"
                 + "<td class=\"when\">\(escape(last))</td></tr>\n"
         }
+        // One world for the class is said once; a mixed class is warned, and each row names its world.
+        let worldsNote =
+            worlds.count == 1
+            ? "<p class=\"meta\">All in \(escape(Self.worldText(worlds[0]))).</p>"
+            : worlds.isEmpty
+                ? ""
+                : "<p class=\"meta\"><strong>Students worked in different worlds "
+                    + "(\(escape(worlds.joined(separator: ", ")))): their results do not compare.</strong></p>"
         let finishedRow =
             "<tr class=\"finished\"><th scope=\"row\">Finished</th>"
             + columns.map { "<td>\(finished($0))/\(students.count)</td>" }.joined() + "<td></td><td></td></tr>"
@@ -91,6 +102,7 @@ extension ClassReport {
             <body>
             <h1>Class report · Singletons workbook</h1>
             <p class="meta">\(count), made on \(escape(date)) from <code>\(escape(source))</code></p>
+            \(worldsNote)
             <table class="grid">
             <thead><tr><th></th>\(headers)<th scope="col">Total</th><th scope="col">Last activity</th></tr></thead>
             <tbody>
@@ -134,6 +146,7 @@ extension ClassReport {
         var html = "<section class=\"student\" id=\"student-\(number)\"><h2>\(escape(student.name))</h2>"
         var facts = ["\(report.passed)/\(total(of: report)) tests", "file <code>\(escape(student.file))</code>"]
         if let made = report.generatedAt { facts.append("made \(escape(dateText(made)))") }
+        facts.append(escape(Self.worldText(report.world)))
         if report.version < 2 { facts.append("an older workbook's file: no activity recorded") }
         if report.changedTests == true {
             let files = report.changedTestFiles.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")

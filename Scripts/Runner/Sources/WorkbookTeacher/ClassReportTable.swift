@@ -27,6 +27,7 @@ extension ClassReport {
         }
         header += [
             "Passed", "Tests", "Chapters done", "Tests changed", "Last activity", "Report made", "Changed test files",
+            "World",
         ]
         var rows = [header]
         for student in students {
@@ -49,7 +50,7 @@ extension ClassReport {
                 String(report.chapters.count { $0.state == "done" }),
                 report.changedTests.map { $0 ? "yes" : "no" } ?? "",
                 dateText(Self.lastActivity(report)), dateText(report.generatedAt),
-                report.changedTestFiles.joined(separator: "; "),
+                report.changedTestFiles.joined(separator: "; "), report.world,
             ]
             rows.append(row)
         }

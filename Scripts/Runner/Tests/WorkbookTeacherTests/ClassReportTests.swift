@@ -326,6 +326,7 @@ struct ProgressFileTests {
         #expect(
             row == [
                 "Old", "old.json", "1", "2", "in progress", "", "", "", "1", "2", "0", "", "", "2026-11-20 09:30", "",
+                "library",
             ])
     }
 
@@ -387,8 +388,9 @@ struct ProgressFileTests {
         #expect(page.contains("so it is not done although every test passes"))
         #expect(page.contains("<code>Tests/Chapter1Tests/1-OneBoardTests.swift (changed)</code>"))
         let row = try #require(report.tableRows().last)
-        #expect(row[4] == "tests changed" && row.last == "Tests/Chapter1Tests/1-OneBoardTests.swift (changed)")
-        #expect(row[row.count - 5] == "0", "Chapters done: none.")
+        #expect(
+            row[4] == "tests changed" && row[row.count - 2] == "Tests/Chapter1Tests/1-OneBoardTests.swift (changed)")
+        #expect(row[row.count - 6] == "0", "Chapters done: none.")
     }
 
     @Test("A chapter a file leaves without a size takes the class's, so every total is the workbook's")
@@ -407,6 +409,40 @@ struct ProgressFileTests {
         #expect(report.total(of: old) == 5, "2 + the 3 of the chapter that never compiled, not 2.")
         #expect(report.text(style: Style(colors: false)).contains("2/5"))
         #expect(report.tableRows()[1][9] == "3")
+    }
+
+    @Test("The world each student worked in is in the grid, the page and the table; a mixed class is warned")
+    func worlds() throws {
+        var app = SampleClass.report([(.done, passed: 1, total: 1), (.inProgress, passed: 1, total: 3)])
+        app.world = .app
+        let inApp = try ProgressFile(data: try app.json().data(using: .utf8)!)
+        #expect(inApp.world == "app")
+        let old = try ProgressFile(data: Data(Self.version2DoneWithChangedTests.utf8))
+        #expect(old.world == "library", "A file from before there were two worlds is from the library world.")
+
+        let oneWorld = ClassReport(
+            students: [ClassReport.Student(name: "Bo", file: "bo.json", report: inApp)], skipped: [], source: "c")
+        #expect(oneWorld.worlds == ["app"])
+        #expect(oneWorld.text(style: Style(colors: false)).contains("All in the app world (an Xcode 26 app target"))
+        #expect(oneWorld.html().contains("All in the app world (an Xcode 26 app target"))
+        #expect(!oneWorld.text(style: Style(colors: false)).contains("different worlds"))
+        #expect(oneWorld.tableRows().first?.last == "World" && oneWorld.tableRows().last?.last == "app")
+
+        let mixed = ClassReport(
+            students: [
+                ClassReport.Student(name: "Ada", file: "ada.json", report: old),
+                ClassReport.Student(name: "Bo", file: "bo.json", report: inApp),
+            ], skipped: [], source: "c")
+        #expect(Set(mixed.worlds) == ["library", "app"])
+        let text = mixed.text(style: Style(colors: false))
+        #expect(text.contains("different worlds"), "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("Ada") && $0.contains("library world") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("Bo") && $0.contains("app world") }, "\(text)")
+        let page = mixed.html()
+        #expect(page.contains("Students worked in different worlds"))
+        #expect(page.contains("<small class=\"changed\">app world</small>"))
+        #expect(mixed.tableRows().dropFirst().map { $0.last } == ["library", "app"])
     }
 
     @Test("Files that cannot be read say why")

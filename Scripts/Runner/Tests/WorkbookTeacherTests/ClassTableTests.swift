@@ -128,9 +128,9 @@ struct ClassTableTests {
                 "Student", "File", "Ch 1 passed", "Ch 1 tests", "Ch 1 state", "Ch 1 runs", "Ch 1 hints", "Ch 1 done on",
             ])
         #expect(
-            rows.first?.suffix(7) == [
+            rows.first?.suffix(8) == [
                 "Passed", "Tests", "Chapters done", "Tests changed", "Last activity", "Report made",
-                "Changed test files",
+                "Changed test files", "World",
             ])
         // The table says what the report says, field for field, once the guard is taken off.
         #expect(rows.dropFirst().map { $0.map(Self.unguarded) } == report.tableRows().dropFirst().map { $0 })
@@ -139,7 +139,7 @@ struct ClassTableTests {
             zoe == [
                 "Zoë Łukasz", "zoë-łukasz.json", "6", "6", "done", "4", "1", "2026-11-20 10:00", "1", "11",
                 "in progress",
-                "0", "0", "", "7", "17", "1", "", "2026-11-20 10:30", "2026-11-20 11:00", "",
+                "0", "0", "", "7", "17", "1", "", "2026-11-20 10:30", "2026-11-20 11:00", "", "library",
             ])
         #expect(rows.contains { $0.first == "Smith, Jo" } && rows.contains { $0.first == "O\"neil" })
     }

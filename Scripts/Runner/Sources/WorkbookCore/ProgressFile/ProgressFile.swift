@@ -24,6 +24,9 @@ public struct ProgressFile: Sendable {
     /// The changed test files the file names ("Tests/Chapter3Tests/2-…Tests.swift (changed)"),
     /// all chapters together; empty when it names none.
     public var changedTestFiles: [String]
+    /// The world the chapters were compiled in, as the file names it (`library` or `app`, or a
+    /// world a newer runner adds); `library` for a file from before there were two.
+    public var world: String
 
     public struct Chapter: Sendable {
         public var number: Int
@@ -93,6 +96,7 @@ public struct ProgressFile: Sendable {
         var files = file.changedTests?.files ?? []
         for chapter in chapters { files += chapter.changedTestFiles.filter { !files.contains($0) } }
         changedTestFiles = files
+        world = file.world ?? WorkbookWorld.library.rawValue
     }
 
     /// Why a file cannot be used, in the words the class report prints after the file's name.
@@ -121,13 +125,14 @@ public struct ProgressFile: Sendable {
     // MARK: - The file as stored, every version at once
 
     /// Fields of version 1, plus the optional fields of version 2 (`step` on a test,
-    /// `changedTests`, `activity`), all tolerant of absence.
+    /// `changedTests`, `activity`, `world`), all tolerant of absence.
     private struct Stored: Decodable {
         var generatedAt: Date?
         var chapters: [StoredChapter]
         var passed: Int?
         var total: Int?
         var changedTests: Flag?
+        var world: String?
     }
 
     private struct StoredChapter: Decodable {
