@@ -22,7 +22,10 @@ public nonisolated final class RewardsAPI: Sendable {
     /// issues.
     ///
     /// - Throws: `RewardsAPIError` when the server cannot be reached or does not confirm.
-    public func confirmRedemption(of rewardID: String, by memberID: String) async throws -> Voucher {
+    ///
+    /// `@concurrent`: reading the reply blocks, so it runs off the caller's actor in every world. In
+    /// an app target a plain `async` function would run on the caller's: the redeem screen's main actor.
+    @concurrent public func confirmRedemption(of rewardID: String, by memberID: String) async throws -> Voucher {
         if let answers = Tripwire.touch("RewardsAPI.shared") {
             guard let code = answers.voucherCode else { throw RewardsAPIError.unreachable }
             return Voucher(code: code, rewardID: rewardID)

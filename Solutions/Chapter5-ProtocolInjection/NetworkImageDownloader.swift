@@ -13,7 +13,9 @@ public nonisolated final class NetworkImageDownloader: ImageDownloading {
 
     private init() {}
 
-    public func downloadImage(from url: URL) async throws -> Data {
+    /// `@concurrent`: reading a file blocks, so it runs off the caller's actor in every world. In an
+    /// app target a plain `async` function would run on the caller's, the main actor for a screen.
+    @concurrent public func downloadImage(from url: URL) async throws -> Data {
         if url.isFileURL {
             // Linux's `URLSession` refuses `file:` URLs ("unsupported URL"), so local files are
             // read directly, on every platform alike.
