@@ -78,12 +78,21 @@ public struct PackageTools: Sendable {
             ? URL(fileURLWithPath: scratchPath) : packageFolder.appendingPathComponent(scratchPath)
     }
 
-    /// `swift build --build-tests` for the given chapters.
+    /// `swift build --build-tests` for the given chapters: the one build of the chapters and their
+    /// tests that the runner, the race check and the verifier share. A link that fails while every
+    /// source compiled is a stale build (see ``StaleBuild``): the modules it names are removed and
+    /// the build runs once more, and `notices` says so.
     public func build(chapters: Set<Int>?, log: URL? = nil) async throws -> CommandResult {
-        try await Command(
+        let command = Command(
             ["swift", "build", "--build-tests"] + scratchArguments + buildArguments,
-            in: packageFolder, environment: environment(chapters: chapters)
-        ).run(log: log)
+            in: packageFolder, environment: environment(chapters: chapters))
+        let first = try await command.run(log: log)
+        guard !first.succeeded, first.ending != .timedOut, StaleBuild.isStaleLink(first.output) else { return first }
+        let removed = StaleBuild.removeStaleObjects(in: scratchFolder, output: first.output)
+        var again = try await command.run(log: log)
+        again.duration += first.duration
+        again.notices.append(StaleBuild.notice(removed: removed, healed: again.succeeded))
+        return again
     }
 
     /// `swift build --target <target>` for the given chapters: that target and what it depends on,

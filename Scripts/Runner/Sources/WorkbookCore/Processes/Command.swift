@@ -317,6 +317,8 @@ public struct CommandResult: Sendable {
     /// Standard error, when it was asked for separately.
     public var errors: String = ""
     public var duration: Duration
+    /// What the one who ran it should be told besides its output (a build that healed itself).
+    public var notices: [String] = []
 
     public var succeeded: Bool { ending == .exited(0) }
 }

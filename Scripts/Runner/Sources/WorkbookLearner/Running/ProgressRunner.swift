@@ -182,6 +182,7 @@ public struct ProgressRunner: Sendable {
             let result = try await showingProgress(phase) { log in
                 try await tools.build(chapters: chapters, log: log)
             }
+            for text in result.notices { notice(text) }
             if result.succeeded { return outcome }
             if ScratchFolder.isFromAnotherFolder(result.output) {
                 // Products made in another folder that the mark did not catch: once, start afresh.
@@ -492,9 +493,11 @@ public struct ProgressRunner: Sendable {
         let names = unchecked.map { "Chapter \($0.number)" }.joined(separator: ", ")
         let phase = "\(names): all tests pass; checking for data races (Thread Sanitizer)…"
         let checked = try await check.run(unchecked, keys: keys) { numbers in
-            try await showingProgress(phase) { log in
+            let build = try await showingProgress(phase) { log in
                 try await raceCheck.tools.build(chapters: numbers, log: log)
             }
+            for text in build.notices { notice(text) }
+            return build
         }
         return results.merging(checked) { $1 }
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A build whose link failed although every source compiled: the objects of one module were made
+/// against another version of a module they use. SwiftPM's native build system (the default up to
+/// Swift 6.3) sometimes skips recompiling a module after a module it imports changed its
+/// interface (swiftlang/swift-package-manager#7715 and #10502); the tests then reference a symbol
+/// the chapter no longer has ("undefined reference"), and a plain rebuild fails the same way,
+/// because nothing it tracks has changed since.
+///
+/// The one build path (`PackageTools.build(chapters:log:)`) recognises such a link, removes the
+/// build folders of the modules whose objects it names (or else of every test module, which are
+/// small) and builds once more, and says so.
+public enum StaleBuild {
+    /// Whether `output` is a failed link with no error in any Swift source.
+    public static func isStaleLink(_ output: String) -> Bool {
+        let linkFailed =
+            output.contains("linker command failed") || output.contains("undefined reference to")
+            || output.contains("undefined symbol:") || output.contains("Undefined symbols for architecture")
+        return linkFailed && Diagnostics.errors(in: output).isEmpty
+    }
+
+    /// The module build folders (`Chapter1Tests.build`) the link's output names, each once, in
+    /// the order first named.
+    static func namedModuleFolders(in output: String) -> [String] {
+        var names: [String] = []
+        for line in output.split(separator: "\n") {
+            for component in line.split(whereSeparator: { "/ ():'`\"".contains($0) })
+            where component.hasSuffix(".build") && component.count > ".build".count && !component.hasPrefix(".") {
+                let name = String(component)
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// Removes from `scratch` (a SwiftPM scratch folder) the build folders of the modules `output`
+    /// names, and those of every test module when it names none; returns the folders' names.
+    @discardableResult
+    public static func removeStaleObjects(in scratch: URL, output: String) -> [String] {
+        let named = Set(namedModuleFolders(in: output))
+        var removed: [String] = []
+        let fileManager = FileManager.default
+        // `<scratch>/<triple>/debug/<Module>.build`; `<scratch>/debug` links to one of them.
+        let configurations = ((try? fileManager.contentsOfDirectory(atPath: scratch.path)) ?? [])
+            .map { scratch.appendingPathComponent($0).appendingPathComponent("debug") }
+            .filter { fileManager.fileExists(atPath: $0.path) && !isSymbolicLink($0.deletingLastPathComponent()) }
+        for configuration in configurations {
+            for name in (try? fileManager.contentsOfDirectory(atPath: configuration.path)) ?? [] {
+                guard name.hasSuffix(".build") else { continue }
+                let chosen = named.isEmpty ? name.hasSuffix("Tests.build") : named.contains(name)
+                guard chosen else { continue }
+                try? fileManager.removeItem(at: configuration.appendingPathComponent(name))
+                if !removed.contains(name) { removed.append(name) }
+            }
+        }
+        return removed
+    }
+
+    private static func isSymbolicLink(_ url: URL) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType)
+            == .typeSymbolicLink
+    }
+
+    /// What to tell whoever started the build.
+    public static func notice(removed: [String], healed: Bool) -> String {
+        let what = removed.isEmpty ? "nothing could be removed" : "removed " + removed.joined(separator: ", ")
+        return "The build had gone stale: every file compiled, but linking failed, because SwiftPM had not "
+            + "recompiled a module after a module it uses changed. The runner \(what) and built again: "
+            + (healed
+                ? "that worked."
+                : "it still fails. Remove the build folder (rm -rf .build) and run the command again.")
+    }
+}
