@@ -20,13 +20,24 @@ public nonisolated protocol UserProviding: Sendable {
     func changeName(to newName: String) async
 }
 
+/// Whoever wants to hear when the signed-in user changes: a screen that shows the name. A class or
+/// an actor (`AnyObject`), because what the service holds is a reference to it.
+public nonisolated protocol UserObserver: AnyObject, Sendable {
+    /// The signed-in user is now `user`.
+    func userDidChange(to user: User) async
+}
+
 /// The app's user service: it keeps the signed-in user and is the one source of truth about them.
-/// Screens do not hand the user to each other; each asks the service. In an app it would also
-/// restore the session from disk and announce changes to the screens that observe it.
+/// Screens do not hand the user to each other; each asks the service, or observes it. In an app it
+/// would also restore the session from disk.
 ///
 /// An actor, because every screen, on any task, may ask it at once.
 public actor UserService {
     private var user: User
+
+    // TODO: Step 7. The service lives as long as the app, and this list keeps every observer
+    // alive with it: a screen that closed stays in memory, and is still told about every change.
+    private var observers: [any UserObserver] = []
 
     public init(signedInUser: User) {
         user = signedInUser
@@ -36,8 +47,17 @@ public actor UserService {
         user
     }
 
-    public func changeName(to newName: String) {
+    /// Tells `observer` about every change of the user from now on, for as long as it exists.
+    public func addObserver(_ observer: any UserObserver) {
+        observers.append(observer)
+    }
+
+    public func changeName(to newName: String) async {
         user.name = newName
+        let changed = user
+        for observer in observers {
+            await observer.userDidChange(to: changed)
+        }
     }
 }
 

@@ -50,7 +50,11 @@ struct FeatureFlagTests {
             screen.load(userID: 1)
             #expect(
                 screen.title == old.name,
-                "With the databaseV2 flag off, the screen does not show the user from DatabaseManager.shared.")
+                """
+                With the databaseV2 flag off, the screen does not show the user from DatabaseManager.shared. \
+                Is the flag read once and kept, in a `static let` say? Then whichever test read it first \
+                decided for the whole process: read Current.isEnabled on every call.
+                """)
         }
 
         await withEnvironment {
@@ -64,7 +68,9 @@ struct FeatureFlagTests {
                 """
                 With the databaseV2 flag on, the screen does not show the user from \
                 DatabaseManagerV2.shared. Environment.live.getUserForId must read the flag through \
-                Current.isEnabled, where a test can switch it, and ask the new database when it is on.
+                Current.isEnabled, where a test can switch it, on every call (a flag read once into a \
+                `static let` keeps the answer of whichever test read it first, for the whole process), \
+                and ask the new database when it is on.
                 """)
         }
     }
