@@ -15,6 +15,8 @@ struct ObserverMemoryTests {
             closedScreen = screen
             await service.addObserver(screen)
             await service.changeName(to: "Ada King")
+            // Told before changeName returns, or soon after: either way is the service's choice.
+            await waitBriefly { await screen.names.count >= 1 }
             #expect(
                 await screen.names == ["Ada King"],
                 "An observer added with addObserver(_:) should be told the new name when changeName(to:) runs.")
@@ -22,6 +24,9 @@ struct ObserverMemoryTests {
         // The screen has closed: nothing but the service can still hold it.
 
         await service.changeName(to: "Augusta Ada King")
+        await waitBriefly { await stayingOpen.names.count >= 2 }
+        // A notification still on its way may hold the screen for a moment; a list never lets go.
+        await waitBriefly { closedScreen == nil }
         #expect(
             await stayingOpen.names == ["Ada King", "Augusta Ada King"],
             """
@@ -37,6 +42,15 @@ struct ObserverMemoryTests {
             change. Hold each observer weakly (a `weak var` in a small box), and drop the ones that \
             are gone.
             """)
+    }
+}
+
+/// Waits until `condition` holds, or two seconds have passed: a service that never lets go must
+/// not hold up the test for long.
+private func waitBriefly(until condition: () async -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while await !condition(), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(2))
     }
 }
 
