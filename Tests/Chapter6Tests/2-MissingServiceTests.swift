@@ -22,6 +22,15 @@ struct MissingServiceTests {
             it. Whoever reads this in a failed test or a crash report needs to know which \
             registration to add: put the type's name in the error's description.
             """)
+        // The type itself, as it is registered, not the type of its metatype.
+        #expect(
+            !message.contains("ParcelTracking.Protocol") && !message.contains("ParcelTracking.Type"),
+            """
+            The error for a missing `ParcelTracking` service says "\(message)": that names the type \
+            of the metatype, not the type that was asked for, and no registration is called that. \
+            Describe the type itself: `String(describing: serviceType)`, not \
+            `String(describing: type(of: serviceType))`.
+            """)
 
         // Another missing service: the error names that one, and only that one.
         let otherError = await #expect(throws: (any Error).self) {
