@@ -70,11 +70,7 @@ final class StartGate: Sendable {
 
     func passWhenOpen() async {
         state.withLock { $0.someoneWaits = true }
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while !state.withLock({ $0.isOpen }), clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await poll(until: { state.withLock { $0.isOpen } })
     }
 
     func registrationReturned() {
@@ -84,30 +80,32 @@ final class StartGate: Sendable {
     /// Waits until the service starts or `register` returns without starting it (a locator that
     /// starts services at the first request). Returns whether the start is still to come.
     func untilSomeoneWaitsOrRegistrationReturns() async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while clock.now < deadline {
-            let (someoneWaits, returned) = state.withLock { ($0.someoneWaits, $0.registrationReturned) }
-            if someoneWaits { return false }
-            if returned { return true }
-            try await Task.sleep(for: .milliseconds(1))
+        let started = await poll(until: { state.withLock { $0.someoneWaits || $0.registrationReturned } })
+        guard started else {
+            Issue.record("`register` neither started the service nor returned within five seconds.")
+            return false
         }
-        Issue.record("`register` neither started the service nor returned within five seconds.")
-        return false
+        return !state.withLock { $0.someoneWaits }
     }
 
     func untilSomeoneWaits() async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while !state.withLock({ $0.someoneWaits }), clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
         try #require(
-            state.withLock { $0.someoneWaits },
+            await poll(until: { state.withLock { $0.someoneWaits } }),
             """
             The locator never started the service it was asked to register (its start closure ran \
             neither in `register` nor when the service was asked for).
             """)
+    }
+
+    /// Checks `condition` every millisecond until it holds or five seconds have passed; returns
+    /// whether it held.
+    @discardableResult
+    private func poll(until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return condition()
     }
 
     func open() {
