@@ -27,6 +27,39 @@ struct ChapterContentCheck {
         for chapter in workbook.chapters where only == nil || chapter.number == only {
             problems += try self.problems(of: chapter).map { "Chapter \(chapter.number): \($0)" }
         }
+        if only == nil { problems += guideProblems() }
+        return problems
+    }
+
+    /// The teacher guide's figures (`Solutions/TEACHING.md`): each chapter's steps and tests in
+    /// "The chapters at a glance", and the total a first run shows (`0/N` overall), as the lessons
+    /// and the test files have them today.
+    func guideProblems() -> [String] {
+        let path = "Solutions/TEACHING.md"
+        let guide = read(path)
+        guard !guide.isEmpty else { return ["no \(path)"] }
+        var problems: [String] = []
+        var total = 0
+        for chapter in workbook.chapters {
+            let steps = Self.lessonProblems(read(chapter.lesson), chapter: chapter).steps
+            let tests = DeclaredTests.count(for: chapter, in: workbook) ?? 0
+            total += tests
+            let row = guide.split(separator: "\n").first { $0.hasPrefix("| \(chapter.number) | [") }
+            let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+            guard cells.count >= 4 else {
+                problems.append("\(path): \"The chapters at a glance\" has no row for chapter \(chapter.number)")
+                continue
+            }
+            if cells[2] != String(steps) || cells[3] != String(tests) {
+                problems.append(
+                    "\(path): chapter \(chapter.number) has \(cells[2]) steps and \(cells[3]) tests in \"The chapters "
+                        + "at a glance\"; its lesson has \(steps) steps and its test files \(tests) tests")
+            }
+        }
+        let overall = guide.firstMatch(of: /`0\/(\d+)`\s+overall/).map { Int($0.1) }
+        if overall != total {
+            problems.append("\(path): a first run shows `0/\(total)` overall, and the guide must say so")
+        }
         return problems
     }
 
@@ -58,6 +91,17 @@ struct ChapterContentCheck {
                 problems.append(
                     "\(chapter.hints), step \(step.number): the last hint must show the code (an indented fenced block)"
                 )
+            }
+        }
+
+        // The teacher's notes open with the chapter's size: "· 4 steps, 9 tests".
+        let notes = read("\(chapter.solutionFolder)/TEACHING.md")
+        if let size = notes.firstMatch(of: /· (\d+) steps[^,\n]*, (\d+) tests/) {
+            let tests = DeclaredTests.count(for: chapter, in: workbook) ?? 0
+            if Int(size.1) != stepCount || Int(size.2) != tests {
+                problems.append(
+                    "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.2) tests; the lesson has "
+                        + "\(stepCount) steps and the test files \(tests) tests")
             }
         }
 
