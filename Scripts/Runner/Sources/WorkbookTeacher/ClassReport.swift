@@ -224,6 +224,7 @@ public struct ClassReport: Sendable {
                 "Class report: \(students.count) \(students.count == 1 ? "student" : "students"), from \(source)")
         ]
         // A class in one world says it once; a mixed class marks each student's world on their line.
+        let worlds = self.worlds
         let mixedWorlds = worlds.count > 1
         if worlds.count == 1 { lines.append("All in \(Self.worldText(worlds[0])).") }
         if mixedWorlds {

@@ -8,6 +8,7 @@ import WorkbookCore
 extension ClassReport {
     public func html(generatedAt: Date = Date()) -> String {
         let date = dateText(generatedAt)
+        let worlds = self.worlds
         var rows = ""
         for (index, student) in students.enumerated() {
             var changed =

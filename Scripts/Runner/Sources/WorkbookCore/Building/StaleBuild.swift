@@ -40,10 +40,11 @@ public enum StaleBuild {
         let named = Set(namedModuleFolders(in: output))
         var removed: [String] = []
         let fileManager = FileManager.default
-        // `<scratch>/<triple>/debug/<Module>.build`; `<scratch>/debug` links to one of them.
+        // `<scratch>/<triple>/debug/<Module>.build`. (`<scratch>/debug` is a link to one of those
+        // folders, so `<scratch>/debug/debug` does not exist and it is not visited twice.)
         let configurations = ((try? fileManager.contentsOfDirectory(atPath: scratch.path)) ?? [])
             .map { scratch.appendingPathComponent($0).appendingPathComponent("debug") }
-            .filter { fileManager.fileExists(atPath: $0.path) && !isSymbolicLink($0.deletingLastPathComponent()) }
+            .filter { fileManager.fileExists(atPath: $0.path) }
         for configuration in configurations {
             for name in (try? fileManager.contentsOfDirectory(atPath: configuration.path)) ?? [] {
                 guard name.hasSuffix(".build") else { continue }
@@ -54,11 +55,6 @@ public enum StaleBuild {
             }
         }
         return removed
-    }
-
-    private static func isSymbolicLink(_ url: URL) -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType)
-            == .typeSymbolicLink
     }
 
     /// What to tell whoever started the build.

@@ -24,35 +24,44 @@ struct ChapterContentCheck {
         }
         let numbers = workbook.chapters.map(\.number)
         if Set(numbers).count != numbers.count { problems.append("two chapter folders share a number") }
+        var sizes: [Int: Size] = [:]
         for chapter in workbook.chapters where only == nil || chapter.number == only {
-            problems += try self.problems(of: chapter).map { "Chapter \(chapter.number): \($0)" }
+            let (chapterProblems, size) = try self.problems(of: chapter)
+            problems += chapterProblems.map { "Chapter \(chapter.number): \($0)" }
+            sizes[chapter.number] = size
         }
-        if only == nil { problems += guideProblems() }
+        if only == nil { problems += guideProblems(sizes: sizes) }
         return problems
+    }
+
+    /// A chapter's size as its lesson and its test files give it.
+    struct Size {
+        var steps: Int
+        var tests: Int
     }
 
     /// The teacher guide's figures (`Solutions/TEACHING.md`): each chapter's steps and tests in
     /// "The chapters at a glance", and the total a first run shows (`0/N` overall), as the lessons
-    /// and the test files have them today.
-    func guideProblems() -> [String] {
+    /// and the test files have them today (`sizes`, by chapter number).
+    func guideProblems(sizes: [Int: Size]) -> [String] {
         let path = "Solutions/TEACHING.md"
         let guide = read(path)
         guard !guide.isEmpty else { return ["no \(path)"] }
+        let lines = guide.split(separator: "\n")
         var problems: [String] = []
         var total = 0
-        for chapter in workbook.chapters {
-            let steps = Self.lessonProblems(read(chapter.lesson), chapter: chapter).steps
-            let tests = DeclaredTests.count(for: chapter, in: workbook) ?? 0
+        for (number, size) in sizes.sorted(by: { $0.key < $1.key }) {
+            let (steps, tests) = (size.steps, size.tests)
             total += tests
-            let row = guide.split(separator: "\n").first { $0.hasPrefix("| \(chapter.number) | [") }
+            let row = lines.first { $0.hasPrefix("| \(number) | [") }
             let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
             guard cells.count >= 4 else {
-                problems.append("\(path): \"The chapters at a glance\" has no row for chapter \(chapter.number)")
+                problems.append("\(path): \"The chapters at a glance\" has no row for chapter \(number)")
                 continue
             }
             if cells[2] != String(steps) || cells[3] != String(tests) {
                 problems.append(
-                    "\(path): chapter \(chapter.number) has \(cells[2]) steps and \(cells[3]) tests in \"The chapters "
+                    "\(path): chapter \(number) has \(cells[2]) steps and \(cells[3]) tests in \"The chapters "
                         + "at a glance\"; its lesson has \(steps) steps and its test files \(tests) tests")
             }
         }
@@ -63,7 +72,8 @@ struct ChapterContentCheck {
         return problems
     }
 
-    func problems(of chapter: Chapter) throws -> [String] {
+    /// What is wrong with `chapter`, and its size, which the teacher guide's check needs too.
+    func problems(of chapter: Chapter) throws -> (problems: [String], size: Size) {
         var problems: [String] = []
         let root = workbook.root
         let lesson = read(chapter.lesson)
@@ -94,17 +104,6 @@ struct ChapterContentCheck {
             }
         }
 
-        // The teacher's notes open with the chapter's size: "· 4 steps, 9 tests".
-        let notes = read("\(chapter.solutionFolder)/TEACHING.md")
-        if let size = notes.firstMatch(of: /· (\d+) steps[^,\n]*, (\d+) tests/) {
-            let tests = DeclaredTests.count(for: chapter, in: workbook) ?? 0
-            if Int(size.1) != stepCount || Int(size.2) != tests {
-                problems.append(
-                    "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.2) tests; the lesson has "
-                        + "\(stepCount) steps and the test files \(tests) tests")
-            }
-        }
-
         for document in ["SOLUTION.md", "TEACHING.md", "Catalogue/README.md"] {
             let path = "\(chapter.solutionFolder)/\(document)"
             if !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
@@ -114,6 +113,16 @@ struct ChapterContentCheck {
 
         let tests = try Self.swiftFiles(in: root.appendingPathComponent(chapter.testsFolder))
         if tests.isEmpty { problems.append("no tests in \(chapter.testsFolder)") }
+        // The teacher's notes open with the chapter's size: "· 4 steps, 9 tests".
+        let testCount = tests.values.reduce(0) { $0 + DeclaredTests.count(in: $1) }
+        let notes = read("\(chapter.solutionFolder)/TEACHING.md")
+        if let size = notes.firstMatch(of: /· (\d+) steps[^,\n]*, (\d+) tests/),
+            Int(size.1) != stepCount || Int(size.2) != testCount
+        {
+            problems.append(
+                "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.2) tests; the lesson has "
+                    + "\(stepCount) steps and the test files \(testCount) tests")
+        }
         for (file, text) in tests.sorted(by: { $0.key < $1.key }) where text.contains("@Test") {
             let name = (file as NSString).lastPathComponent
             guard let step = TestFile.step(ofPath: name) else {
@@ -145,7 +154,7 @@ struct ChapterContentCheck {
                 problems.append("\(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
             }
         }
-        return problems
+        return (problems, Size(steps: stepCount, tests: testCount))
     }
 
     private func read(_ path: String) -> String {
