@@ -11,11 +11,14 @@ public struct Verifier: Sendable {
         public var runs = 3
         /// The checks the options leave out (`--skip-tsan`, …): not a full verification.
         public var leftOut: Set<SkipOption> = []
-        /// Check only this chapter's catalogue, and nothing else (a maintainer's quick check).
-        public var catalogueChapter: Int?
-        /// With `catalogueChapter`: check only this case of its catalogue.
+        /// Check only these chapters' catalogues, and nothing else (a maintainer's quick check).
+        public var catalogueChapters: [Int]?
+        /// With `catalogueChapters`: how many times each case's tests run (`--runs K`); `nil` for
+        /// verify's own 2 (5 for a case that depends on timing).
+        public var catalogueRuns: Int?
+        /// With `catalogueChapters`: check only this case of its catalogue.
         public var catalogueCase: String?
-        /// With `catalogueChapter`: the world to check it in (`--app-world`: its other designs only).
+        /// With `catalogueChapters`: the world to check it in (`--app-world`: its other designs only).
         public var catalogueWorld: WorkbookWorld = .library
         /// How many chapters' catalogues are checked at the same time. Two keep a two-core
         /// machine 88% busy; three made the catalogue no faster there (546 s against 516 s).
@@ -86,16 +89,17 @@ public struct Verifier: Sendable {
         record(copied)
         guard let mirror else { return steps }
 
-        if let only = options.catalogueChapter {
+        if let only = options.catalogueChapters {
             // A maintainer's quick check of one catalogue: nothing else runs, so it cannot pass
             // for a full verification.
             let id: CheckID = options.catalogueWorld == .app ? .catalogueApp : .catalogue
             let title = Self.checks(options: options).first { $0.id == id }?.title ?? "the catalogue"
             record(
                 await catalogueHolds(
-                    title, in: mirror, chapters: [only], onlyCase: options.catalogueCase, world: options.catalogueWorld)
+                    title, in: mirror, chapters: Set(only), onlyCase: options.catalogueCase,
+                    world: options.catalogueWorld)
             )
-            record(Step(title: "every other check", result: .skipped("left out with --catalogue \(only)")))
+            record(Step(title: "every other check", result: .skipped("left out with --catalogue")))
             return steps
         }
         if let chapters = options.mutantChapters {
@@ -465,7 +469,8 @@ public struct Verifier: Sendable {
                                 mirror: mirror, chapter: chapter,
                                 workspace: workFolder.appendingPathComponent(
                                     "catalogue\(world == .app ? "-app" : "")/worker\(worker)"),
-                                runs: 2, timeLimit: .seconds(180))
+                                runs: options.catalogueRuns ?? 2, timingRuns: max(5, options.catalogueRuns ?? 5),
+                                timeLimit: .seconds(180))
                             check.onlyCase = onlyCase
                             check.world = world
                             let start = clock.now

@@ -27,10 +27,11 @@ public enum VerifyCommand {
 
             options:
               --chapter N        check only chapter N's tests (everything still builds)
-              --runs K           test runs against solutions and starters (default 3)
+              --runs K           test runs against solutions and starters (default 3); with
+                                 --catalogue, runs of each case (default 2, 5 if timing matters)
             \(skips.joined(separator: "\n"))
                                  (a check left out makes it not a full verification)
-              --catalogue N      check chapter N's catalogue and nothing else
+              --catalogue N|all  check chapter N's catalogue (or every chapter's) and nothing else
               --case NAME        with --catalogue N: only the case NAME of that catalogue
               --app-world        with --catalogue N: its other sound designs in the app world
               --mutants N|all    the mutation sweep of chapter N's reference solution (or every
@@ -67,6 +68,7 @@ public enum VerifyCommand {
         var options = Verifier.Options()
         var style = Style.detect()
         var rest = arguments[...]
+        var runsGiven = false
         /// The chapter number after `option`, or `nil` (and the reason printed).
         func chapter(after option: String) -> Int? {
             guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
@@ -86,11 +88,17 @@ public enum VerifyCommand {
                     return 2
                 }
                 options.runs = runs
+                runsGiven = true
             case let flag where Verifier.SkipOption(rawValue: flag) != nil:
                 options.leftOut.insert(Verifier.SkipOption(rawValue: flag)!)
             case "--catalogue":
-                guard let number = chapter(after: argument) else { return 2 }
-                options.catalogueChapter = number
+                if rest.first == "all" {
+                    rest.removeFirst()
+                    options.catalogueChapters = workbook.chapters.map(\.number)
+                } else {
+                    guard let number = chapter(after: argument) else { return 2 }
+                    options.catalogueChapters = [number]
+                }
             case "--case":
                 guard let name = rest.popFirst(), !name.hasPrefix("-") else {
                     printError("--case takes the name of a case (its folder in the chapter's Catalogue/)")
@@ -123,11 +131,12 @@ public enum VerifyCommand {
             }
         }
 
-        if options.catalogueWorld == .app && options.catalogueChapter == nil {
+        if runsGiven && options.catalogueChapters != nil { options.catalogueRuns = options.runs }
+        if options.catalogueWorld == .app && options.catalogueChapters == nil {
             printError("--app-world goes with --catalogue N: ./Scripts/verify --catalogue 5 --app-world")
             return 2
         }
-        if options.catalogueCase != nil && options.catalogueChapter == nil {
+        if options.catalogueCase != nil && options.catalogueChapters?.count != 1 {
             printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
             return 2
         }
