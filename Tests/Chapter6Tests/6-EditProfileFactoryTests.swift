@@ -4,21 +4,39 @@ import Testing
 @Suite("The factory builds the screen from the locator it is given")
 @MainActor
 struct EditProfileFactoryTests {
-    @Test("The factory wires the screen to the user provider registered in its locator")
+    @Test("The factory wires the screen to the user provider registered in its locator, and the screen keeps it")
     func factoryWiresTheScreen() async {
         let locator = ServiceLocator()
         let provider = FakeUserProvider(user: .grace)
         await locator.register((any UserProviding).self) { provider }
 
         guard let screen = await makeScreen(EditProfileFactory(services: locator)) else { return }
+        // Another provider registered once the screen exists: a screen that looks its provider up
+        // again, instead of keeping the one it was built with, now reaches this one.
+        let registeredLater = FakeUserProvider(user: .ada)
+        await locator.register((any UserProviding).self) { registeredLater }
         await screen.load()
-        #expect(
-            screen.name == User.grace.name,
-            "The screen the factory built does not show the registered provider's user.")
+        let shownName = screen.name
         await screen.save(name: "Grace Brewster Hopper")
-        #expect(
-            await provider.savedNames == ["Grace Brewster Hopper"],
-            "The screen the factory built does not save through the provider registered in the locator.")
+        let savedLater = await registeredLater.savedNames
+        if shownName == User.ada.name || !savedLater.isEmpty {
+            Issue.record(
+                """
+                The screen the factory built used a user provider registered in the locator after the \
+                screen was built (it showed "\(shownName)"; names saved through that later provider: \
+                \(savedLater)). The screen looks its provider up again instead of keeping the one it was \
+                built with: the factory asks the locator once, and the screen uses only what its \
+                initialiser was given.
+                """)
+        } else {
+            #expect(
+                shownName == User.grace.name,
+                "The screen the factory built does not show the registered provider's user (it shows \"\(shownName)\")."
+            )
+            #expect(
+                await provider.savedNames == ["Grace Brewster Hopper"],
+                "The screen the factory built does not save through the provider registered in the locator.")
+        }
     }
 
     @Test("A factory whose locator holds no user provider throws, and builds no screen")

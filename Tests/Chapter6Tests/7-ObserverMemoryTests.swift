@@ -19,7 +19,7 @@ struct ObserverMemoryTests {
                 await screen.names == ["Ada King"],
                 """
                 An observer added with addObserver(_:) should have been told the new name by the time \
-                changeName(to:) returns: the service tells every open observer, in turn, before it returns.
+                changeName(to:) returns: the service tells every open observer before it returns.
                 """)
         }
         // The screen has closed: nothing but the service can still hold it.
