@@ -66,9 +66,24 @@ struct CatalogueVerdictTests {
             ])
     }
 
+    @Test("A hang mistake holds only when the named test was still running at the time limit")
+    func hangs() {
+        let mistake = item(.hangs("A"))
+        #expect(check.verdict(mistake, tests: [test("A", .timedOut)], ending: .timedOut, run: 1).isEmpty)
+        #expect(
+            check.verdict(mistake, tests: [test("A", .passed)], ending: .exited(0), run: 2) == [
+                "run 2: \"A\" should still be running when the time limit ends the process; it ended: passed"
+            ])
+        #expect(
+            check.verdict(mistake, tests: [test("B", .timedOut)], ending: .timedOut, run: 1) == [
+                "no test of Chapter 4 is called \"A\""
+            ])
+        #expect(Catalogue.expectation(in: #"hangs: "A test""#) == .hangs("A test"))
+    }
+
     @Test("A run in which no test ran proves nothing, whatever the case expects")
     func nothingRan() {
-        for expectation in [Catalogue.Expectation.passes, .failingTests(["A"]), .crash("A"), .raceCheck] {
+        for expectation in [Catalogue.Expectation.passes, .failingTests(["A"]), .crash("A"), .hangs("A"), .raceCheck] {
             #expect(
                 check.verdict(item(expectation), tests: [], ending: .signalled(6), run: 1) == [
                     "run 1: no test ran (the test process was stopped by signal 6)"

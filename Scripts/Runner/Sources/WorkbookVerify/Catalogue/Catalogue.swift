@@ -19,6 +19,9 @@ public struct Catalogue: Sendable {
         /// A mistake that crashes the test process while the named test runs (the runner then names
         /// the crash's file and line): a force unwrap, a `fatalError`, a precondition.
         case crash(String)
+        /// A mistake that makes the named test never finish (two lazily built constants waiting
+        /// for each other): the test is still running when a short time limit ends the process.
+        case hangs(String)
 
         public var description: String {
             switch self {
@@ -27,6 +30,7 @@ public struct Catalogue: Sendable {
             case .raceCheck: "the race check reports a data race"
             case .compiler(let phrase): "the compiler refuses it, mentioning \"\(phrase)\""
             case .crash(let name): "the test process crashes in \"\(name)\""
+            case .hangs(let name): "\"\(name)\" never finishes"
             }
         }
     }
@@ -263,13 +267,17 @@ public struct Catalogue: Sendable {
         return !name.isEmpty && name.allSatisfy(allowed.contains) ? name : nil
     }
 
-    /// `"Test one"; "Test two"`, `race check`, `compiler: "phrase"`, or `crash: "Test"`.
+    /// `"Test one"; "Test two"`, `race check`, `compiler: "phrase"`, `crash: "Test"` or `hangs: "Test"`.
     static func expectation(in cell: String) -> Expectation? {
         let trimmed = cell.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "race check" { return .raceCheck }
         if trimmed.lowercased().hasPrefix("crash:") {
             let names = quoted(in: String(trimmed.dropFirst("crash:".count)))
             return names.count == 1 ? .crash(names[0]) : nil
+        }
+        if trimmed.lowercased().hasPrefix("hangs:") {
+            let names = quoted(in: String(trimmed.dropFirst("hangs:".count)))
+            return names.count == 1 ? .hangs(names[0]) : nil
         }
         if trimmed.lowercased().hasPrefix("compiler:") {
             let phrases = quoted(in: String(trimmed.dropFirst("compiler:".count)))

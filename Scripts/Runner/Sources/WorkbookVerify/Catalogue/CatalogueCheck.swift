@@ -14,6 +14,9 @@ struct CatalogueCheck: Sendable {
     var runs = 2
     var timingRuns = 5
     var timeLimit: Duration = .seconds(120)
+    /// How long a case that must hang is given: its named test must still be running then. Short,
+    /// because the whole limit is spent on every run; the test itself needs well under a second.
+    var hangLimit: Duration = .seconds(15)
     /// Check only the case of this name (`verify --catalogue N --case NAME`).
     var onlyCase: String?
     /// The world the cases are built in. In the app world only the other sound designs are
@@ -130,7 +133,7 @@ struct CatalogueCheck: Sendable {
         }
         switch item.expectation {
         case .passes, .raceCheck: return try await checkSanitized(item, races: races, names: names, spent: &spent)
-        case .failingTests, .compiler, .crash: break
+        case .failingTests, .compiler, .crash, .hangs: break
         }
         let only: Set<Int> = [chapter.number]
         // A link that fails with no error in any source is built again by `build` (a stale build).
@@ -183,11 +186,13 @@ struct CatalogueCheck: Sendable {
         var selection = chapterTests
         switch item.expectation {
         case .failingTests(let tests): selection = names.filter(for: tests) ?? chapterTests
-        case .crash(let test): selection = names.filter(for: [test]) ?? chapterTests
+        case .crash(let test), .hangs(let test): selection = names.filter(for: [test]) ?? chapterTests
         default: break
         }
+        var limit = timeLimit
+        if case .hangs = item.expectation { limit = hangLimit }
         for run in 1...runs {
-            let result = try await tools.runTests(selection, chapters: only, timeLimit: timeLimit, events: events)
+            let result = try await tools.runTests(selection, chapters: only, timeLimit: limit, events: events)
             spent.runs += result.process.duration
             if selection == chapterTests { names.learn(result.tests) }
             let problems = verdict(item, tests: result.tests, ending: result.ending, run: run)
@@ -276,6 +281,14 @@ struct CatalogueCheck: Sendable {
             }
             if test.state == .crashed { return [] }
             return ["run \(run): the test process should crash in \"\(name)\", and the test \(test.state.rawValue)"]
+        case .hangs(let name):
+            guard let test = tests.first(where: { $0.name == name }) else {
+                return ["no test of Chapter \(chapter.number) is called \"\(name)\""]
+            }
+            if test.state == .timedOut { return [] }
+            return [
+                "run \(run): \"\(name)\" should still be running when the time limit ends the process; it ended: \(test.state.rawValue)"
+            ]
         case .raceCheck, .compiler:
             return []
         }
