@@ -57,6 +57,46 @@ struct ReplacementWhileStartingTests {
         #expect(
             providerAfter as? FakeUserProvider === secondProvider,
             "Once the new user provider has started, the locator should hand it out.")
+
+        // Two registrations of the same type that overlap: the later one is made while the earlier
+        // one starts, and it also finishes starting later. By either reading of "latest" (the later
+        // call, or the later start), it is the one to hand out.
+        let earlierProvider = FakeUserProvider(user: .ada)
+        let laterProvider = FakeUserProvider(user: .grace)
+        let earlierGate = StartGate()
+        let laterGate = StartGate()
+        let earlier = Task {
+            await locator.register((any UserProviding).self) {
+                await earlierGate.passWhenOpen()
+                return earlierProvider
+            }
+            earlierGate.registrationReturned()
+        }
+        _ = try await earlierGate.untilSomeoneWaitsOrRegistrationReturns()
+        let later = Task {
+            await locator.register((any UserProviding).self) {
+                await laterGate.passWhenOpen()
+                return laterProvider
+            }
+            laterGate.registrationReturned()
+        }
+        // A locator may start the later service now, return at once, or make it wait for the
+        // earlier start: give it a moment to do the first two, then let the earlier start finish.
+        await laterGate.briefly(untilSomeoneWaitsOrRegistrationReturns: .seconds(2))
+        earlierGate.open()
+        await earlier.value
+        laterGate.open()
+        await later.value
+        let latest = try? await locator.resolve((any UserProviding).self)
+        #expect(
+            latest as? FakeUserProvider === laterProvider,
+            """
+            Two registrations of `any UserProviding` overlapped: the second was made while the first was \
+            still starting, and it finished starting last. Yet the locator hands out \
+            \(latest as? FakeUserProvider === earlierProvider ? "the first" : latest == nil ? "nothing" : "another provider"). \
+            The latest registration wins, also when it arrives while another of the same type starts: do \
+            not drop it, and do not let the earlier one overwrite it.
+            """)
     }
 }
 
@@ -88,6 +128,12 @@ final class StartGate: Sendable {
         return !state.withLock { $0.someoneWaits }
     }
 
+    /// Waits at most `limit` for the service to start or for `register` to return, and records
+    /// nothing either way: a locator may also hold this start back until an earlier one has ended.
+    func briefly(untilSomeoneWaitsOrRegistrationReturns limit: Duration) async {
+        await poll(until: { state.withLock { $0.someoneWaits || $0.registrationReturned } }, for: limit)
+    }
+
     func untilSomeoneWaits() async throws {
         try #require(
             await poll(until: { state.withLock { $0.someoneWaits } }),
@@ -97,11 +143,11 @@ final class StartGate: Sendable {
             """)
     }
 
-    /// Checks `condition` every millisecond until it holds or five seconds have passed; returns
-    /// whether it held.
+    /// Checks `condition` every millisecond until it holds or `limit` (five seconds) has passed;
+    /// returns whether it held.
     @discardableResult
-    private func poll(until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
+    private func poll(until condition: () -> Bool, for limit: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
         while !condition(), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))
         }

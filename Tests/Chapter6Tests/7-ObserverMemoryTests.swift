@@ -8,6 +8,8 @@ struct ObserverMemoryTests {
         let service = UserService(signedInUser: .ada)
         let stayingOpen = NameWatcher()
         await service.addObserver(stayingOpen)
+        let rereading = UserRereader(service: service)
+        await service.addObserver(rereading)
 
         weak var closedScreen: NameWatcher?
         do {
@@ -22,7 +24,10 @@ struct ObserverMemoryTests {
                 changeName(to:) returns: the service tells every open observer before it returns.
                 """)
         }
-        // The screen has closed: nothing but the service can still hold it.
+        // The screen has closed: nothing but the service can still hold it. A new screen opens at
+        // once, and may well be given the closed one's memory, and so its `ObjectIdentifier`.
+        let reopened = NameWatcher()
+        await service.addObserver(reopened)
 
         await service.changeName(to: "Augusta Ada King")
         #expect(
@@ -30,6 +35,24 @@ struct ObserverMemoryTests {
             """
             An observer that still exists should have heard every change, in order, by the time each \
             changeName(to:) returned, also after another observer went away.
+            """)
+        let reopenedHeard = await reopened.names
+        #expect(
+            reopenedHeard == ["Augusta Ada King"],
+            """
+            A screen that called addObserver(_:) just after another screen had closed should hear the \
+            next new name, and it heard \(reopenedHeard). If the service skips observers it already \
+            has, compare the live observers (`===`), not identifiers kept from before: an \
+            `ObjectIdentifier` is unique only while its object lives, and a new screen may get the \
+            closed one's.
+            """)
+        let reread = await rereading.namesRead
+        #expect(
+            reread == ["Ada King", "Augusta Ada King"],
+            """
+            An observer that asked the service for the user each time it was told about a change got \
+            \(reread), not the new names: the service told its observers before it held the change. \
+            Change the user first, then tell the observers.
             """)
         #expect(
             closedScreen == nil,
@@ -52,5 +75,20 @@ actor NameWatcher {
     }
 }
 
-// The conformance in an extension, as for `FakeUserProvider`.
+/// An observer that, like many screens, asks the service for the user when it is told of a change.
+actor UserRereader {
+    private let service: UserService
+    private(set) var namesRead: [String] = []
+
+    init(service: UserService) {
+        self.service = service
+    }
+
+    func userDidChange(to user: User) async {
+        namesRead.append(await service.currentUser().name)
+    }
+}
+
+// The conformances in extensions, as for `FakeUserProvider`.
 extension NameWatcher: UserObserver {}
+extension UserRereader: UserObserver {}
