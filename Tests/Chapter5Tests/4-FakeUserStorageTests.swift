@@ -56,6 +56,19 @@ struct FakeUserStorageTests {
                 Registering "\(name)" a second time must be refused: the fake has to find the users \
                 saved into it, not only those it was made with.
                 """)
+
+            // More users, in an order no sorting or hashing would give back: `savedUsers` lists
+            // them oldest first.
+            let more = ["Tony", "Barbara", "Alan", "Margaret", "Ken", "Frances", "Niklaus"].map { "\($0) \(name)" }
+            for other in more { _ = try manager.registerUser(name: other) }
+            let listed = storage.savedUsers.map(\.name)
+            #expect(
+                listed == [name] + more,
+                """
+                After registering \(1 + more.count) users one after another, the fake's `savedUsers` should \
+                list them in the order they were saved, oldest first, each once; it lists \(listed). Keep \
+                the saved users in an array, in order, not in a set or a dictionary.
+                """)
         }
     }
 

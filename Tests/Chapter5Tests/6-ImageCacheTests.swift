@@ -11,6 +11,9 @@ struct ImageCacheTests {
         var largestCount = 0
 
         for index in 1...8 {
+            // A request for a picture the cache does not have, as a screen makes before it
+            // downloads one: a miss is a use of nothing, and must not take a place in the order.
+            _ = await cache.image(for: uniqueImageURL("missing\(index)"))
             let url = uniqueImageURL("picture\(index)")
             await cache.insert(fakeImage(for: url), for: url)
             largestCount = max(largestCount, await cache.count)
@@ -21,7 +24,9 @@ struct ImageCacheTests {
             """
             A cache with a limit of \(limit), given 8 pictures, should fill up to \(limit) and stay there, \
             but it held up to \(largestCount). A cache without a bound keeps every picture for as long as \
-            the app runs\(limit == 0 ? "; a limit of 0 keeps nothing at all" : "").
+            the app runs\(limit == 0 ? "; a limit of 0 keeps nothing at all" : ""). (Before each picture \
+            the test asks for one the cache does not have: a miss must not enter the order of use, or \
+            an eviction may pick it and free nothing.)
             """)
     }
 
