@@ -29,6 +29,28 @@ struct SharedDownloadTests {
         #expect(
             wrongPictures == 0,
             "Every caller should get the downloaded picture, but \(wrongPictures) of \(callers) did not.")
+        guard downloads == 1 else { return }
+
+        // Two threads ask for one picture, request after request, with a cache that keeps nothing:
+        // each request joins the download in flight or, when there is none, starts the next. Every
+        // time a download ends, both callers come back at once and race for the next one.
+        let counting = OverlapCountingDownloader()
+        let hammered = ImageLoader(downloader: counting, cache: ImageCache(limit: 0))
+        let contested = uniqueImageURL("contested")
+        await runSideBySideAwaiting(rounds: 400) { _, _ in
+            _ = try? await hammered.loadImage(from: contested)
+        }
+        let mostAtOnce = await counting.mostAtOnce
+        let started = await counting.downloads
+        #expect(
+            mostAtOnce == 1,
+            """
+            Two threads asked for one picture, 400 times each, and at one moment \(mostAtOnce) downloads of \
+            it ran at once (\(started) downloads in all). Finding no download in flight and registering a \
+            new one must be one step: in an actor, with no `await` between them; behind a `Mutex`, inside \
+            one `withLock`. And only the caller that registered a download may take it out of the table \
+            again: one that merely waited for it could remove the next caller's download.
+            """)
     }
 
     @Test("Many requests for one URL download it once, also when the cache is slow to answer")

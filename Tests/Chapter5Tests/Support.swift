@@ -257,6 +257,26 @@ actor HeldDownloader {
 
 extension HeldDownloader: ImageDownloading {}
 
+/// A downloader that counts how many of its downloads run at the same moment. Each one takes a
+/// fifth of a millisecond, so two that overlap are seen overlapping.
+actor OverlapCountingDownloader {
+    private var running = 0
+    private(set) var mostAtOnce = 0
+    private(set) var downloads = 0
+
+    func downloadImage(from url: URL) async throws -> Data {
+        running += 1
+        downloads += 1
+        mostAtOnce = max(mostAtOnce, running)
+        // The actor is free while this sleeps: a second download can start meanwhile.
+        try? await Task.sleep(for: .microseconds(200))
+        running -= 1
+        return fakeImage(for: url)
+    }
+}
+
+extension OverlapCountingDownloader: ImageDownloading {}
+
 /// A cache that is slow to answer, as one that reads from disk would be. It holds every lookup
 /// until `expectedLookups` of them have arrived, or until `patience` has passed since the first
 /// one, and then lets them all go at once.
