@@ -72,16 +72,24 @@ struct MidnightTests {
         // One reward a day, whichever it was: a muffin this morning stands in the way of a latte.
         let rewardID = earlierReward == "latte" ? Reward.latte.id : earlierReward
         world.record(Redemption(memberID: Member.ada.id, rewardID: rewardID, date: had))
+        // Where today's reward is taken, the books also hold one stamped tomorrow, by a till whose
+        // clock ran ahead: it is not today's, and it must not hide the one that is.
+        let stampedAhead = Date.shop(2031, 3, 12, 10)
+        if isTheSameDay {
+            world.record(Redemption(memberID: Member.ada.id, rewardID: "muffin", date: stampedAhead))
+        }
 
         let outcome = try await redeem(.latte, in: world)
 
         #expect(
             (outcome == .alreadyRedeemedToday) == isTheSameDay,
             """
-            Ada had a \(earlierReward) at \(shopTime(had)) and wants a latte at \(shopTime(now)): \
+            Ada had a \(earlierReward) at \(shopTime(had))\(isTheSameDay ? " (and a muffin stamped \(shopTime(stampedAhead)) by a till whose clock ran ahead)" : "") \
+            and wants a latte at \(shopTime(now)): \
             \(isTheSameDay ? "the same day in the shop, so today's reward is taken" : "another day in the shop, so she may have today's reward"); \
             the screen said \(outcome). "The same day" is the same year, month and day in the shop's calendar: \
-            `Shop.calendar.isDate(_:inSameDayAs:)` says it. One reward a day means one, whichever reward it was.
+            `Shop.calendar.isDate(_:inSameDayAs:)` says it. One reward a day means one, whichever reward it was\
+            \(isTheSameDay ? ", and it is whether any reward falls on today, not only the latest" : "").
             """)
     }
 
