@@ -33,6 +33,31 @@ struct AnalyticsTests {
             A tap refused for "\(reason)" should send the fake world's analytics exactly one event, \
             \(expected); it received \(world.trackedEvents).
             """)
+        guard reason == "once_a_day", world.trackedEvents == [expected] else { return }
+
+        // A second tap while the first is with the server is turned away for the same reason, and
+        // reported the same way.
+        let busy = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "FIRST"))
+        let hold = busy.holdServerReplies(patience: .seconds(1))
+        let outcomes = try await withScreen(in: busy) { screen in
+            await withTaskGroup(of: RedeemOutcome.self) { taps in
+                taps.addTask { await screen.redeem(.latte) }
+                taps.addTask { await screen.redeem(.latte) }
+                var outcomes: [RedeemOutcome] = []
+                if let first = await taps.next() { outcomes.append(first) }
+                hold.release()
+                for await outcome in taps { outcomes.append(outcome) }
+                return outcomes
+            }
+        }
+        let refusals = busy.trackedEvents.filter { $0.name == "redeem_refused" }
+        #expect(
+            refusals == [expected],
+            """
+            Ada tapped twice while the server was thinking (the screen said \(outcomes)); the tap turned \
+            away should be reported once, as \(expected). The refusals the world's analytics received: \
+            \(refusals).
+            """)
     }
 
     @Test("A redemption the rewards server does not confirm is reported once, as a failure")

@@ -23,6 +23,18 @@ struct ServerFailureTests {
             \(world.stars(of: Member.ada.id)). Stars taken before the server answers must come back when \
             it fails (or be taken only once it has confirmed).
             """)
+
+        // On her birthday, with the treat on, the latte costs nothing: a failure gives back nothing.
+        let birthday = FakeWorld(
+            now: .shop(2031, 12, 10, 10), member: .ada, stars: 400, flags: [.birthdayTreat], serverReply: .failure)
+        _ = try await redeem(.latte, in: birthday)
+        #expect(
+            birthday.stars(of: Member.ada.id) == 400,
+            """
+            On Ada's birthday, with the treat on, the latte was free; the server failed, and Ada went from \
+            400 stars to \(birthday.stars(of: Member.ada.id)). Give back what the tap took, not the reward's \
+            price.
+            """)
     }
 
     @Test("After a failure, the member can try again the same day")
