@@ -31,7 +31,8 @@ public enum VerifyCommand {
                                  --catalogue, runs of each case (default 2, 5 if timing matters)
             \(skips.joined(separator: "\n"))
                                  (a check left out makes it not a full verification)
-              --catalogue N|all  check chapter N's catalogue (or every chapter's) and nothing else
+              --catalogue N|all  check chapter N's catalogue (or 1,5,8, or every chapter's) and
+                                 nothing else
               --case NAME        with --catalogue N: only the case NAME of that catalogue
               --app-world        with --catalogue N: its other sound designs in the app world
               --mutants N|all    the mutation sweep of chapter N's reference solution (or every
@@ -95,6 +96,16 @@ public enum VerifyCommand {
                 if rest.first == "all" {
                     rest.removeFirst()
                     options.catalogueChapters = workbook.chapters.map(\.number)
+                } else if let list = rest.first, list.contains(",") {
+                    rest.removeFirst()
+                    let numbers = list.split(separator: ",").compactMap { Int($0) }
+                    guard numbers.count == list.split(separator: ",").count,
+                        numbers.allSatisfy({ workbook.chapter($0) != nil })
+                    else {
+                        printError("--catalogue takes chapter numbers that exist, such as 5 or 1,5,8, or all")
+                        return 2
+                    }
+                    options.catalogueChapters = numbers
                 } else {
                     guard let number = chapter(after: argument) else { return 2 }
                     options.catalogueChapters = [number]
