@@ -98,5 +98,32 @@ struct RewardsServerTests {
             world.stars(of: Member.ada.id) == 250,
             "Two quick taps must cost Ada one latte, 150 of her 400 stars; she has \(world.stars(of: Member.ada.id)) left."
         )
+        guard redeemed.count == 1 else { return }
+
+        // On her birthday, with the treat on, the latte is free: two quick taps still get one.
+        let birthday = FakeWorld(
+            now: .shop(2031, 12, 10, 10), member: .ada, stars: 400, flags: [.birthdayTreat],
+            serverReply: .voucher(code: "TREAT"))
+        let birthdayHold = birthday.holdServerReplies(patience: .seconds(1))
+        let birthdayOutcomes = try await withScreen(in: birthday, insistingOn: LiveService.upToStep(5)) { screen in
+            await withTaskGroup(of: RedeemOutcome.self) { taps in
+                taps.addTask { await screen.redeem(.latte) }
+                taps.addTask { await screen.redeem(.latte) }
+                var outcomes: [RedeemOutcome] = []
+                if let first = await taps.next() { outcomes.append(first) }
+                birthdayHold.release()
+                for await outcome in taps { outcomes.append(outcome) }
+                return outcomes
+            }
+        }
+        let freeOnes = birthdayOutcomes.count { if case .redeemed = $0 { true } else { false } }
+        #expect(
+            freeOnes == 1 && birthday.serverCalls.count == 1,
+            """
+            On Ada's birthday, with the treat on, she tapped "Redeem" twice while the server was thinking: \
+            the screen gave \(birthdayOutcomes), and the server was asked \(birthday.serverCalls.count) \
+            time(s). A free treat is still today's reward: write it down before asking the server, as \
+            for a paid one, so that the second tap finds it.
+            """)
     }
 }

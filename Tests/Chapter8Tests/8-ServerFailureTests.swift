@@ -63,6 +63,37 @@ struct ServerFailureTests {
             world.stars(of: Member.ada.id) == 250,
             "One latte in the end: Ada should have 250 of her 400 stars left; she has \(world.stars(of: Member.ada.id))."
         )
+        guard outcomes.1 == .redeemed(Voucher(code: "SECOND-TRY", rewardID: Reward.latte.id)) else { return }
+
+        // The same on her birthday, when the latte is free; and when the server answers but
+        // declines, which is no confirmation either.
+        let others: [(what: String, world: FakeWorld)] = [
+            (
+                "on Ada's birthday, with the treat on, the server was out of reach",
+                FakeWorld(
+                    now: .shop(2031, 12, 10, 10), member: .ada, stars: 400, flags: [.birthdayTreat],
+                    serverReply: .failure)
+            ),
+            (
+                "the server answered and declined (`RewardsAPIError.refused`)",
+                FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .refusal)
+            ),
+        ]
+        for (what, other) in others {
+            let retried = try await withScreen(in: other) { screen in
+                _ = await screen.redeem(.latte)
+                other.now = other.now.addingTimeInterval(60)
+                other.serverReply = .voucher(code: "AGAIN")
+                return await screen.redeem(.latte)
+            }
+            #expect(
+                retried == .redeemed(Voucher(code: "AGAIN", rewardID: Reward.latte.id)),
+                """
+                Ada's first tap was not confirmed (\(what)); a minute later she taps again and the screen \
+                said \(retried). Whatever the first tap wrote must be undone whenever the server does not \
+                confirm, whatever the reward cost and however the server failed.
+                """)
+        }
     }
 
     @Test(

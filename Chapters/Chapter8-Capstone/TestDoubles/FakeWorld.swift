@@ -29,6 +29,8 @@ nonisolated final class FakeWorld: Sendable {
         case voucher(code: String)
         /// It cannot be reached.
         case failure
+        /// It answers, and declines: no voucher (`RewardsAPIError.refused`).
+        case refusal
     }
 
     /// What the fake server throws for `.failure`.
@@ -181,6 +183,7 @@ nonisolated final class FakeWorld: Sendable {
         switch serverReply {
         case .voucher(let code): return Voucher(code: code, rewardID: rewardID)
         case .failure: throw ServerUnreachable()
+        case .refusal: throw RewardsAPIError.refused
         }
     }
 
