@@ -17,13 +17,7 @@ struct ReplacementWhileStartingTests {
         // The new provider takes its time to start: until the test opens the gate. A locator may
         // start it inside `register` or at the first request; either way the test waits for the start.
         let gate = StartGate()
-        let registration = Task {
-            await locator.register((any UserProviding).self) {
-                await gate.passWhenOpen()
-                return secondProvider
-            }
-            gate.registrationReturned()
-        }
+        let registration = gate.register(secondProvider, in: locator)
         let startsWhenAsked = try await gate.untilSomeoneWaitsOrRegistrationReturns()
 
         // A request while the new provider starts: it may get the old provider at once, or wait for
@@ -65,21 +59,9 @@ struct ReplacementWhileStartingTests {
         let laterProvider = FakeUserProvider(user: .grace)
         let earlierGate = StartGate()
         let laterGate = StartGate()
-        let earlier = Task {
-            await locator.register((any UserProviding).self) {
-                await earlierGate.passWhenOpen()
-                return earlierProvider
-            }
-            earlierGate.registrationReturned()
-        }
+        let earlier = earlierGate.register(earlierProvider, in: locator)
         _ = try await earlierGate.untilSomeoneWaitsOrRegistrationReturns()
-        let later = Task {
-            await locator.register((any UserProviding).self) {
-                await laterGate.passWhenOpen()
-                return laterProvider
-            }
-            laterGate.registrationReturned()
-        }
+        let later = laterGate.register(laterProvider, in: locator)
         // A locator may start the later service now, return at once, or make it wait for the
         // earlier start: give it a moment to do the first two, then let the earlier start finish.
         await laterGate.briefly(untilSomeoneWaitsOrRegistrationReturns: .seconds(2))
@@ -107,6 +89,18 @@ final class Tracker: ParcelTracking {}
 /// seconds, so that a locator that never starts the service cannot hang the test.
 final class StartGate: Sendable {
     private let state = Mutex((someoneWaits: false, isOpen: false, registrationReturned: false))
+
+    /// Registers `provider` as `any UserProviding` in `locator`, in a task of its own, with its start
+    /// held at this gate; the gate learns when `register` returns.
+    func register(_ provider: FakeUserProvider, in locator: ServiceLocator) -> Task<Void, Never> {
+        Task {
+            await locator.register((any UserProviding).self) {
+                await self.passWhenOpen()
+                return provider
+            }
+            self.registrationReturned()
+        }
+    }
 
     func passWhenOpen() async {
         state.withLock { $0.someoneWaits = true }

@@ -57,21 +57,9 @@ struct RewardsServerTests {
     @Test("Two taps at once redeem the reward once")
     func doubleTap() async throws {
         let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "ONCE"))
-        // The server thinks until the test lets it answer: long enough for the second tap to come in.
-        let hold = world.holdServerReplies(patience: .seconds(1))
 
-        let outcomes = try await withScreen(in: world, insistingOn: LiveService.upToStep(5)) { screen in
-            await withTaskGroup(of: RedeemOutcome.self) { taps in
-                taps.addTask { await screen.redeem(.latte) }
-                taps.addTask { await screen.redeem(.latte) }
-                var outcomes: [RedeemOutcome] = []
-                // The first tap to finish is the one turned away; then the server may answer the other.
-                if let first = await taps.next() { outcomes.append(first) }
-                hold.release()
-                for await outcome in taps { outcomes.append(outcome) }
-                return outcomes
-            }
-        }
+        // The server thinks until the first tap has finished: long enough for the second to come in.
+        let outcomes = try await twoTapsWhileTheServerThinks(.latte, in: world, insistingOn: LiveService.upToStep(5))
 
         let redeemed = outcomes.filter { if case .redeemed = $0 { true } else { false } }
         #expect(
@@ -104,18 +92,8 @@ struct RewardsServerTests {
         let birthday = FakeWorld(
             now: .shop(2031, 12, 10, 10), member: .ada, stars: 400, flags: [.birthdayTreat],
             serverReply: .voucher(code: "TREAT"))
-        let birthdayHold = birthday.holdServerReplies(patience: .seconds(1))
-        let birthdayOutcomes = try await withScreen(in: birthday, insistingOn: LiveService.upToStep(5)) { screen in
-            await withTaskGroup(of: RedeemOutcome.self) { taps in
-                taps.addTask { await screen.redeem(.latte) }
-                taps.addTask { await screen.redeem(.latte) }
-                var outcomes: [RedeemOutcome] = []
-                if let first = await taps.next() { outcomes.append(first) }
-                birthdayHold.release()
-                for await outcome in taps { outcomes.append(outcome) }
-                return outcomes
-            }
-        }
+        let birthdayOutcomes = try await twoTapsWhileTheServerThinks(
+            .latte, in: birthday, insistingOn: LiveService.upToStep(5))
         let freeOnes = birthdayOutcomes.count { if case .redeemed = $0 { true } else { false } }
         #expect(
             freeOnes == 1 && birthday.serverCalls.count == 1,

@@ -38,18 +38,7 @@ struct AnalyticsTests {
         // A second tap while the first is with the server is turned away for the same reason, and
         // reported the same way.
         let busy = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "FIRST"))
-        let hold = busy.holdServerReplies(patience: .seconds(1))
-        let outcomes = try await withScreen(in: busy) { screen in
-            await withTaskGroup(of: RedeemOutcome.self) { taps in
-                taps.addTask { await screen.redeem(.latte) }
-                taps.addTask { await screen.redeem(.latte) }
-                var outcomes: [RedeemOutcome] = []
-                if let first = await taps.next() { outcomes.append(first) }
-                hold.release()
-                for await outcome in taps { outcomes.append(outcome) }
-                return outcomes
-            }
-        }
+        let outcomes = try await twoTapsWhileTheServerThinks(.latte, in: busy)
         let refusals = busy.trackedEvents.filter { $0.name == "redeem_refused" }
         #expect(
             refusals == [expected],

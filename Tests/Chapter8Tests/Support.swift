@@ -130,6 +130,29 @@ func untilTheServerIsAsked(_ world: FakeWorld) async {
     }
 }
 
+/// Two taps on "Redeem" for `reward` at the same moment, on the screen your harness builds on
+/// `world`, while its server thinks: it holds its replies until the first tap has finished (the one
+/// turned away), then may answer the other. The outcomes in the order the taps finished.
+@MainActor
+func twoTapsWhileTheServerThinks(
+    _ reward: Reward, in world: FakeWorld,
+    insistingOn services: [LiveService] = LiveService.allCases,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> [RedeemOutcome] {
+    let hold = world.holdServerReplies(patience: .seconds(1))
+    return try await withScreen(in: world, insistingOn: services, sourceLocation: sourceLocation) { screen in
+        await withTaskGroup(of: RedeemOutcome.self) { taps in
+            taps.addTask { await screen.redeem(reward) }
+            taps.addTask { await screen.redeem(reward) }
+            var outcomes: [RedeemOutcome] = []
+            if let first = await taps.next() { outcomes.append(first) }
+            hold.release()
+            for await outcome in taps { outcomes.append(outcome) }
+            return outcomes
+        }
+    }
+}
+
 /// One tap on "Redeem" for `reward`, on the screen your harness builds on `world`.
 @MainActor
 func redeem(
