@@ -174,6 +174,15 @@ for chapter in chapters where selectedChapters?.contains(chapter.number) ?? true
         .testTarget(name: tests, dependencies: testDependencies, path: "Tests/\(tests)", swiftSettings: aliasSettings))
 }
 
+// The shared helpers' own tests (the rule checks' generator and shrinker, the concurrency
+// helpers). They belong to no chapter and pass in both modes; `./Scripts/verify` runs them with
+// everything else. A chapter's own run (`WORKBOOK_CHAPTERS=N`) leaves them out.
+if selectedChapters == nil {
+    targets.append(
+        .testTarget(
+            name: "WorkbookSupportTests", dependencies: ["WorkbookSupport"], path: "Tests/WorkbookSupportTests"))
+}
+
 let package = Package(
     name: "SingletonsWorkbook",
     platforms: [.macOS(.v15)],  // `Mutex` (module Synchronization) needs macOS 15.

@@ -36,4 +36,25 @@ struct NoSecondBoardTests {
             module may call it: that is how the settings screen got a board of its own.
             """)
     }
+
+    @Test("MessageBoard hands out a board through `shared` alone")
+    func sharedIsTheOnlyWayIn() async throws {
+        // Every declaration there is, rather than the spellings someone thought of: an initialiser
+        // with arguments, a factory method, a second static, each a way to a second board.
+        for place in [SnippetPlace.anotherModule, .insideTheModule] {
+            let otherWays = try await ModuleInterface.declarations(visibleFrom: place).filter { symbol in
+                symbol.path.first == "MessageBoard" && symbol.path.count > 1 && symbol.name != "MessageBoard.shared"
+                    && symbol.produces("MessageBoard")
+            }
+            #expect(
+                otherWays.isEmpty,
+                """
+                Code \(place) can get a board from `MessageBoard` without `shared`: \
+                \(otherWays.map { "`\($0.name)`, \($0)" }.joined(separator: "; ")). A singleton's type hands \
+                out its one instance and nothing else: no other initialiser (whatever its arguments), no \
+                factory method, no second static board. Keep `init()` private, and let `shared` be the only \
+                member that gives out a board.
+                """)
+        }
+    }
 }

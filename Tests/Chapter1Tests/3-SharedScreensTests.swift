@@ -96,6 +96,50 @@ extension PostingToTheBoard {
             }
         }
 
+        @Test("Each load shows every message posted so far, oldest first, repeats included, however many")
+        func everyLoadShowsTheWholeBoard() async {
+            await expectRule(
+                "each time a settings screen loads, it shows every message the home screens have posted so far, "
+                    + "oldest first, each as often as it was posted, however many there are",
+                boundaries: BoardStep.boundaries,
+                generated: 20,
+                generate: BoardStep.scenario(using:),
+                shrink: { Shrink.sequence($0, simplifyingStep: BoardStep.simpler) },
+                tell: BoardStep.tell,
+                // Every post takes 20 ms to send: past five seconds, a shorter story is not worth the wait.
+                shrinkingBudget: .seconds(5),
+                check: { steps in
+                    await Self.firstDifference(running: steps)
+                }
+            )
+        }
+
+        /// Runs `steps` with fresh screens; returns what the first load that differs from the model
+        /// showed, or `nil`. The model is the list of what was posted, in order.
+        static func firstDifference(running steps: [BoardStep]) async -> String? {
+            // Other runs' messages are on the same board: this run's carry a tag, and only those count.
+            let tag = " [\(UUID().uuidString)]"
+            let homes = [HomeScreen(), HomeScreen()]
+            let settings = [SettingsScreen(), SettingsScreen()]
+            var posted: [String] = []
+            for step in steps {
+                switch step {
+                case .post(let home, let text):
+                    await homes[home].post(text + tag)
+                    posted.append(text)
+                case .load(let screen):
+                    await settings[screen].load()
+                    let shown = settings[screen].shownMessages.filter { $0.hasSuffix(tag) }
+                        .map { String($0.dropLast(tag.count)) }
+                    if shown != posted {
+                        return "the settings screen that loaded after \(posted.count) post(s) shows "
+                            + "\(BoardStep.list(shown)) instead of \(BoardStep.list(posted))."
+                    }
+                }
+            }
+            return nil
+        }
+
         /// Reads the board from outside any actor, as a background task would: the read needs
         /// `await` whether the board is guarded by a lock, an actor or the main actor.
         nonisolated func messagesOnTheSharedBoard() async -> [String] {
@@ -121,5 +165,80 @@ struct GlobalBoardGoneTests {
             it is a second board beside `MessageBoard.shared`, made at launch: any file may post to it \
             and nobody would see. Delete it, so that the singleton is the only board there is.
             """)
+    }
+}
+
+/// One thing that happens in the app, for the rule about what the settings screen shows.
+enum BoardStep: Equatable, Sendable {
+    /// Home screen 0 or 1 posts a text (the same text may come again).
+    case post(home: Int, text: String)
+    /// Settings screen 0 or 1 loads.
+    case load(screen: Int)
+
+    static let texts = ["Doors open at seven", "Talk at half past", "Pizza at nine", "Last train at midnight"]
+
+    /// Always checked: nothing posted; one post; the same words twice from two screens; a screen
+    /// that loads again after a new post; 21 posts, past any "latest twenty".
+    static let boundaries: [[BoardStep]] = [
+        [.load(screen: 0)],
+        [.post(home: 0, text: texts[0]), .load(screen: 0)],
+        [.post(home: 0, text: texts[0]), .post(home: 1, text: texts[0]), .load(screen: 1)],
+        [.post(home: 0, text: texts[0]), .load(screen: 0), .post(home: 1, text: texts[1]), .load(screen: 0)],
+        (1...21).map { .post(home: $0 % 2, text: "Notice \($0)") } + [.load(screen: 0)],
+    ]
+
+    static func scenario(using random: inout SeededRandom) -> [BoardStep] {
+        let count = random.intNearEdges(in: 1...8)
+        var steps = (0..<count).map { _ in
+            random.chance(0.6)
+                ? BoardStep.post(home: random.int(in: 0...1), text: random.pick(texts))
+                : .load(screen: random.int(in: 0...1))
+        }
+        steps.append(.load(screen: random.int(in: 0...1)))
+        return steps
+    }
+
+    /// A simpler step: the first screen.
+    static func simpler(_ step: BoardStep) -> [BoardStep] {
+        switch step {
+        case .post(let home, let text): home != 0 ? [.post(home: 0, text: text)] : []
+        case .load(let screen): screen != 0 ? [.load(screen: 0)] : []
+        }
+    }
+
+    /// The scenario in words, a line a step; a long run of posts is told in one line.
+    static func tell(_ steps: [BoardStep]) -> String {
+        var lines: [String] = []
+        var posted: [String] = []
+        var index = 0
+        while index < steps.count {
+            var run: [String] = []
+            while index + run.count < steps.count, case .post(_, let text) = steps[index + run.count] {
+                run.append(text)
+            }
+            if run.count > 4 {
+                lines.append("The home screens post \(run.count) messages, \"\(run[0])\" to \"\(run[run.count - 1])\".")
+                posted += run
+                index += run.count
+                continue
+            }
+            switch steps[index] {
+            case .post(let home, let text):
+                posted.append(text)
+                lines.append("\(home == 0 ? "A" : "Another") home screen posts \"\(text)\".")
+            case .load(let screen):
+                lines.append("\(screen == 0 ? "A" : "Another") settings screen loads: it should show \(list(posted)).")
+            }
+            index += 1
+        }
+        return numberedSteps(lines)
+    }
+
+    static func list(_ messages: [String]) -> String {
+        guard !messages.isEmpty else { return "no message" }
+        guard messages.count <= 6 else {
+            return "\(messages.count) messages, from \"\(messages[0])\" to \"\(messages[messages.count - 1])\""
+        }
+        return messages.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

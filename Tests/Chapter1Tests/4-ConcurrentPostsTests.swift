@@ -19,6 +19,10 @@ extension PostingToTheBoard {
             // Every text is posted twice, by two tasks: a board keeps every post, repeats included.
             let sent = (1...posters).map { "post \(($0 + 1) / 2) of run \(run)" }
 
+            // Posted before the others: a board that drops older posts to make room loses it.
+            let earliest = "posted before the rush (\(run))"
+            await board.post(earliest)
+
             // Each task posts, then reads the board, as a screen does after posting: reads and
             // writes meet while the other tasks are still posting.
             await withTaskGroup(of: Void.self) { group in
@@ -50,6 +54,14 @@ extension PostingToTheBoard {
                     the list, waits or lets go of the lock, then writes back its own copy undoes the \
                     posts made in between.
                     """)
+
+            let stillThere = await board.messages.contains(earliest)
+            #expect(
+                stillThere,
+                """
+                A message posted just before the \(posters) others is no longer on the board: the board drops \
+                older posts to make room. A board keeps every post, however many there are.
+                """)
 
             // Step 4 keeps the order: the message is sent, then added.
             let shownEarly = await Self.postsShownBeforeSent(on: board)

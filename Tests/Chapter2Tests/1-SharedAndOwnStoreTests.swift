@@ -32,12 +32,14 @@ struct SharedAndOwnStoreTests {
                 AppSettings.shared = testSettings
             }
             """,
-            mentioning: "cannot assign",
+            mentioning: "'let' constant",
             from: .insideTheModule,
             """
-            Another file of the module can still replace `AppSettings.shared`: a setter marked \
-            `internal(set)`, or none at all, lets every file of the module swap the app's settings. \
-            Make `shared` a `static let`.
+            `AppSettings.shared` is not a `static let`. A setter marked `internal(set)`, or none at all, \
+            lets every file of the module swap the app's settings; `private(set)` still lets the type's \
+            own code swap them; a computed property runs code on every access, and may hand out \
+            another instance each time. Make `shared` a `static let`: then nobody can replace it, and \
+            the compiler says so ("'shared' is a 'let' constant").
             """)
     }
 

@@ -1,5 +1,6 @@
 import Chapter2
 import Testing
+import WorkbookSupport
 
 @Suite("The settings hand out the order the player chose")
 @MainActor
@@ -38,7 +39,7 @@ struct QuestionOrderTests {
         let count = group.questions.count
         var seen = Set<[Int]>()
         for seed in UInt64(1)...200 {
-            var source = SeededGenerator(seed: seed)
+            var source = SeededRandom(seed: seed)
             let order = RandomQuestionStrategy(group: group, using: &source).questions
             for (place, question) in order.enumerated() {
                 if let index = group.questions.firstIndex(of: question) { seen.insert([index, place]) }
@@ -55,7 +56,7 @@ struct QuestionOrderTests {
             """)
 
         // Rounds drawn one after the other from one source differ: the source moves on.
-        var oneSource = SeededGenerator(seed: 7)
+        var oneSource = SeededRandom(seed: 7)
         let rounds = (1...5).map { _ in RandomQuestionStrategy(group: group, using: &oneSource).questions }
         #expect(
             Set(rounds).count > 1,
@@ -73,7 +74,7 @@ struct QuestionOrderTests {
 
             settings.questionStrategyType = .sequential
             let reordered = seeds.filter { seed in
-                var source = SeededGenerator(seed: seed)
+                var source = SeededRandom(seed: seed)
                 return settings.questionStrategy(for: group, using: &source).questions != group.questions
             }
             #expect(
@@ -140,14 +141,14 @@ struct QuestionOrderTests {
     /// Draws an order with each seed, twice: the different orders seen, how many were not an
     /// ordering of the group's questions, and how many seeds gave two different orders.
     func survey(
-        _ order: (inout SeededGenerator) -> [Question]
+        _ order: (inout SeededRandom) -> [Question]
     ) -> (orders: Set<[Question]>, brokenOrders: Int, unrepeatable: Int) {
         var orders: Set<[Question]> = []
         var brokenOrders = 0
         var unrepeatable = 0
         for seed in seeds {
-            var source = SeededGenerator(seed: seed)
-            var sameSource = SeededGenerator(seed: seed)
+            var source = SeededRandom(seed: seed)
+            var sameSource = SeededRandom(seed: seed)
             let first = order(&source)
             if !isOrdering(first, of: group) { brokenOrders += 1 }
             if first != order(&sameSource) { unrepeatable += 1 }

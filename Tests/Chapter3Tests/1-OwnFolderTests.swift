@@ -46,4 +46,29 @@ struct OwnFolderTests {
             }
         }
     }
+
+    @Test("A store writes nothing until a user is saved: opening it and asking it for users leave its folder alone")
+    func writesNothingUntilSaved() async throws {
+        let ada = User(name: "Ada \(UUID().uuidString)")
+        try await withTemporaryFolder("chapter3-users") { parent in
+            let folder = parent.appendingPathComponent("not-there-yet", isDirectory: true)
+            let store = UserStorage(folder: folder)
+            _ = try store.fetchUser(named: ada.name)
+            #expect(
+                !FileManager.default.fileExists(atPath: folder.path),
+                """
+                Opening a store on a folder that does not exist yet, and asking it for a user, created the \
+                folder. The given contract is that a store writes nothing until a user is saved: a store \
+                opened only to look (a test that checks nothing was written, an app that has no users yet) \
+                must leave the disk as it was.
+                """)
+            try store.saveUser(ada)
+            #expect(
+                try UserStorage(folder: folder).fetchUser(named: ada.name) == ada,
+                """
+                After the first user was saved into a folder that did not exist before, a new store on that \
+                folder did not find the user: saving must create the folder it needs.
+                """)
+        }
+    }
 }

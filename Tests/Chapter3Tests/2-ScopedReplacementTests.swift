@@ -137,6 +137,59 @@ extension SharedStoreTests {
                 "In a release build, code of the app can assign `UserStorage.shared`. \(why)")
         }
 
+        @Test("The scope uses the test's store as it is: users already in it stay, and count")
+        func replacementIsUsedAsItIs() async throws {
+            let ada = User(name: "Ada \(UUID().uuidString)")
+            try await withTemporaryFolder("chapter3-users") { folder in
+                let testStore = UserStorage(folder: folder)
+                try testStore.saveUser(ada)
+                let accepted = try await withinTimeLimit { watch in
+                    try await UserStorage.replacingShared(with: testStore) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        return try UserManager().registerUser(name: ada.name)
+                    }
+                }
+                #expect(
+                    accepted == false,
+                    """
+                    The test's store already held \(ada.name.prefix(3)) when the scope began, yet registering that \
+                    name inside the scope was accepted. The scope must put the store in place as the test \
+                    gave it, with the users already in it: handing a store that already holds a user is how a \
+                    test checks that a taken name is refused. A scope that empties, or swaps for a fresh one, \
+                    the store it is given makes that test impossible.
+                    """)
+                #expect(
+                    try testStore.fetchUser(named: ada.name) == ada,
+                    "After the scope, the user saved in the test's store before it is gone: the scope emptied the store."
+                )
+            }
+        }
+
+        @Test("No public declaration other than the scope can change which store is shared")
+        func noOtherPublicWayToSwap() async throws {
+            let declarations = try await ModuleInterface.declarations(visibleFrom: .anotherModule)
+            // What may mention the store's type: `shared` (read-only, checked above) and the scope.
+            let backDoors = declarations.filter { symbol in
+                guard symbol.path.count == 2 || symbol.path.count == 1 else { return false }
+                let isStatic = symbol.kind.hasPrefix("swift.type.") || symbol.path.count == 1
+                let mentionsAStore =
+                    symbol.declaration.contains("UserStorage") || symbol.declaration.contains("Mutex")
+                    || symbol.declaration.contains("Atomic")
+                let allowed = ["UserStorage.shared", "UserStorage.replacingShared(with:isolation:_:)"]
+                return isStatic && mentionsAStore && !allowed.contains(symbol.name) && symbol.kind != "swift.class"
+            }
+            #expect(
+                backDoors.isEmpty,
+                """
+                Other modules can reach what `shared` returns by another way: \
+                \(backDoors.map { "`\($0.name)`, \($0)" }.joined(separator: "; ")). Any module of the app could \
+                then swap the app's store, in a release build too, where no scope exists. Keep whatever holds \
+                the current store `private` or `internal`: only `shared` (to read it) and the debug-only scope \
+                (to replace it for a while) are public.
+                """)
+        }
+
         @Test("Tasks reading UserStorage.shared while scopes replace it always get a whole store")
         func readsWhileScopesReplace() async throws {
             let appStore = UserStorage.shared

@@ -62,6 +62,78 @@ extension SharedStoreTests {
             }
         }
 
+        @Test("A scope that begins while another's body runs waits its turn, and the app's store is back after both")
+        func aLateScopeWaitsItsTurn() async throws {
+            let appStore = UserStorage.shared
+            let outcome = try await withTemporaryFolder("chapter3-users") { folder in
+                try await withinTimeLimit(.seconds(20)) { watch in
+                    try await Self.scopeBeginningInside(
+                        first: UserStorage(folder: folder.appendingPathComponent("first")),
+                        second: UserStorage(folder: folder.appendingPathComponent("second")), appStore: appStore,
+                        watch: watch)
+                }
+            }
+            #expect(
+                outcome.secondSawItsOwn,
+                """
+                A second scope began while the first scope's body was running; once its own body ran, \
+                `UserStorage.shared` was \(outcome.secondSaw) instead of its own store.
+                """)
+            let sharedNow = UserStorage.shared
+            let sharedNowIs =
+                sharedNow === outcome.first
+                ? "the first scope's store"
+                : sharedNow === outcome.second ? "the second scope's store" : "another store"
+            #expect(
+                sharedNow === appStore,
+                """
+                A second scope began while the first scope's body was running. After both had ended, \
+                `UserStorage.shared` was \(sharedNowIs), not the app's store: the second \
+                scope remembered the store in place when it was called, which was the first scope's, and put that \
+                back. Remember the original only once it is your turn, inside the gate: the whole scope, from \
+                reading the original to putting it back, runs inside `oneScopeAtATime`.
+                """)
+        }
+
+        struct LateScopeOutcome: Sendable {
+            var first: UserStorage
+            var second: UserStorage
+            var secondSawItsOwn: Bool
+            var secondSaw: String
+        }
+
+        /// Runs a first scope whose body starts a second scope (on the main actor, where the
+        /// second's call runs until its first suspension) and ends only after that call was made.
+        @MainActor
+        static func scopeBeginningInside(
+            first: UserStorage, second: UserStorage, appStore: UserStorage, watch: ScopeWatch
+        ) async throws -> LateScopeOutcome {
+            let secondCalled = Flag()
+            var secondScope: Task<String, Never>?
+            await UserStorage.replacingShared(with: first) {
+                watch.bodyBegan()
+                defer { watch.bodyEnded() }
+                secondScope = Task { @MainActor in
+                    secondCalled.raise()
+                    return await UserStorage.replacingShared(with: second) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        let now = UserStorage.shared
+                        return now === second
+                            ? "own"
+                            : now === first
+                                ? "the first scope's store" : now === appStore ? "the app's store" : "another store"
+                    }
+                }
+                await waitUntil(timeLimit: .seconds(5)) { secondCalled.isRaised }
+                // The second scope's call has run up to its first suspension (or, called from no
+                // actor, is about to): give it a moment more.
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            let seen = await secondScope?.value ?? "never run"
+            return LateScopeOutcome(first: first, second: second, secondSawItsOwn: seen == "own", secondSaw: seen)
+        }
+
         /// How many scopes start at the same moment.
         static let scopeCount = 4
 

@@ -1,6 +1,7 @@
 import Chapter5
 import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("Callers asking for the same picture at the same moment share one download")
 struct SharedDownloadTests {

@@ -2,6 +2,7 @@ import Chapter5
 import Foundation
 import Synchronization
 import Testing
+import WorkbookSupport
 
 // Helpers the chapter's tests share. No tests in this file.
 
@@ -169,28 +170,6 @@ actor GatedDownloader {
 }
 
 extension GatedDownloader: ImageDownloading {}
-
-/// Raised once, read from any task: "this call has returned".
-final class Flag: Sendable {
-    private let raised = Mutex(false)
-
-    func raise() {
-        raised.withLock { $0 = true }
-    }
-
-    var isRaised: Bool {
-        raised.withLock { $0 }
-    }
-}
-
-/// Waits until `condition` holds, or five seconds have passed: a step a wrong loader never takes
-/// cannot hang the test.
-func waitUntil(_ condition: () async -> Bool) async {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while await !condition(), ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-}
 
 /// A downloader whose first download fails and whose later ones succeed, like a network that
 /// drops out for a moment.

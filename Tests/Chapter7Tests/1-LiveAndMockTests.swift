@@ -16,6 +16,22 @@ struct LiveAndMockTests {
             """)
     }
 
+    @Test("Environment.live answers as the database does for every id, and makes up no user for an id it does not know")
+    func liveAnswersAsTheDatabase() {
+        // The flag is off in the app's remote configuration: the live environment asks the first database.
+        let ids: [Int64] = [1, 2, 0, -1, 3, 1337, Int64.max, Int64.min]
+        let differing = ids.filter { Environment.live.getUserForId($0) != DatabaseManager.shared.user(withID: $0) }
+        #expect(
+            differing.isEmpty,
+            """
+            For the id(s) \(differing.map(String.init).joined(separator: ", ")), Environment.live.getUserForId \
+            answered \(differing.map { Environment.live.getUserForId($0).map { "\"\($0.name)\"" } ?? "nil" }.joined(separator: ", ")) \
+            where DatabaseManager.shared has \(differing.map { DatabaseManager.shared.user(withID: $0).map { "\"\($0.name)\"" } ?? "nil" }.joined(separator: ", ")). \
+            The live environment only forwards: for an id the database does not know it says so (`nil`), \
+            and a made-up user belongs in `.mock`, never in what the shipping app runs with.
+            """)
+    }
+
     @Test("Environment.live tells the real time")
     func liveTellsTheRealTime() {
         let before = Date()

@@ -1,6 +1,7 @@
 import Chapter7
 import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("An override reaches the tasks started inside its scope, and only those")
 struct ChildTaskTests {

@@ -1,6 +1,7 @@
 import Chapter7
 import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("The profile screen gets everything through Current")
 @MainActor
@@ -40,6 +41,25 @@ struct ProfileScreenTests {
             the screen read `Current` when it was made and kept that copy. Read `Current` when the work \
             happens (in `load`), so that the environment in force then is the one used.
             """)
+    }
+
+    @Test(
+        "Whatever it showed before, each load shows the user Current has for that id, online only within five minutes")
+    func everyLoadShowsWhatCurrentSays() async {
+        guard await overridesStayInTheirTask() else { return }
+        await expectRule(
+            "each load shows the name of the user Current.getUserForId gives for that id, online if their last "
+                + "activity was less than five minutes before Current.now(), and otherwise away; for an id with no "
+                + "user, \"Unknown user\", away; whatever the screen showed before",
+            boundaries: ProfileLoads.boundaries,
+            generated: 30,
+            generate: ProfileLoads.init(using:),
+            shrink: { $0.smaller },
+            tell: { $0.told },
+            check: { loads in
+                await loads.firstDifference()
+            }
+        )
     }
 
     @Test("Overriding one closure changes only that behaviour")
@@ -121,5 +141,82 @@ struct ProfileScreenTests {
             nobody.load(userID: -user.id)
             #expect(!nobody.isOnline, "A user Current does not know is shown online.")
         }
+    }
+}
+
+/// A few users, a clock, and the ids one screen loads one after the other.
+struct ProfileLoads: Sendable {
+    /// How long before `now` each known user was last active, in seconds, by id 1…3; `nil`: no such user.
+    var lastActive: [Int64: Double]
+    var loads: [Int64]
+
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Always checked: an unknown id after an online user; exactly five minutes; just under.
+    static let boundaries: [ProfileLoads] = [
+        ProfileLoads(lastActive: [1: 60], loads: [1, 2]),
+        ProfileLoads(lastActive: [1: 300, 2: 299], loads: [1, 2]),
+        ProfileLoads(lastActive: [1: 7200, 2: 0], loads: [2, 1, 3]),
+    ]
+
+    init(lastActive: [Int64: Double], loads: [Int64]) {
+        self.lastActive = lastActive
+        self.loads = loads
+    }
+
+    init(using random: inout SeededRandom) {
+        var users: [Int64: Double] = [:]
+        for id in Int64(1)...3 where random.chance(0.7) {
+            users[id] = random.pick([0, 1, 60, 299, 299.5, 300, 300.5, 301, 7200])
+        }
+        lastActive = users
+        loads = (0..<random.intNearEdges(in: 1...6)).map { _ in Int64(random.int(in: 1...4)) }
+    }
+
+    func user(_ id: Int64, run: String) -> User? {
+        lastActive[id].map { User(id: id, name: "User \(id) \(run)", lastActive: Self.now.addingTimeInterval(-$0)) }
+    }
+
+    @MainActor
+    func firstDifference() async -> String? {
+        let run = UUID().uuidString
+        let users = lastActive
+        return await withEnvironment {
+            $0.getUserForId = { id in
+                users[id].map { User(id: id, name: "User \(id) \(run)", lastActive: Self.now.addingTimeInterval(-$0)) }
+            }
+            $0.now = { Self.now }
+        } operation: { () -> String? in
+            let screen = ProfileScreen()
+            for (step, id) in zip(1..., loads) {
+                screen.load(userID: id)
+                let expected = user(id, run: run)
+                let title = expected?.name ?? "Unknown user"
+                let online = expected.map { Self.now.timeIntervalSince($0.lastActive) < 5 * 60 } ?? false
+                if screen.title != title || screen.isOnline != online {
+                    let shown =
+                        "\"\(screen.title.replacingOccurrences(of: " \(run)", with: ""))\", \(screen.isOnline ? "online" : "away")"
+                    let wanted =
+                        "\"\(title.replacingOccurrences(of: " \(run)", with: ""))\", \(online ? "online" : "away")"
+                    return "after load \(step) (id \(id)), the screen shows \(shown) instead of \(wanted)."
+                }
+            }
+            return nil
+        }
+    }
+
+    var smaller: [ProfileLoads] {
+        Shrink.removingSteps(loads).map { ProfileLoads(lastActive: lastActive, loads: $0) }
+    }
+
+    var told: String {
+        let known = lastActive.keys.sorted().map { id in
+            let seconds = lastActive[id] ?? 0
+            return
+                "user \(id) was last active \(seconds < 0 ? "\(-seconds) s after" : "\(seconds) s before") the clock's now"
+        }
+        let unknown = (Int64(1)...4).filter { lastActive[$0] == nil }.map(String.init)
+        return "Current knows: \(known.isEmpty ? "nobody" : known.joined(separator: "; ")); no user has id "
+            + "\(unknown.joined(separator: ", ")).\n" + numberedSteps(loads.map { "The same screen loads id \($0)." })
     }
 }

@@ -1,6 +1,7 @@
 import Chapter7
 import Foundation
 import Testing
+import WorkbookSupport
 
 /// What one task saw when it read `Current` inside its own override.
 enum Sighting: Sendable {

@@ -1,6 +1,7 @@
 import Chapter8
 import Foundation
 import Testing
+import WorkbookSupport
 
 @testable import Chapter8TestDoubles
 

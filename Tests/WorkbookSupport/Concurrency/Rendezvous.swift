@@ -4,12 +4,13 @@
 ///
 /// It never waits for ever: once `patience` has passed since the first arrival, the waiting tasks
 /// go on and later arrivals do not wait at all. That matters when fewer tasks arrive than expected
-/// (code under test that never runs the operation it was given, say). After `expected` arrivals it
-/// is ready for a new round, so a test that runs again in the same process meets again.
+/// (code under test that never runs the operation it was given, or a test library that runs fewer
+/// tests at once, with `--no-parallel`). After `expected` arrivals it is ready for a new round, so
+/// a test that runs again in the same process meets again.
 ///
-/// An actor, because arriving means waiting: a task that arrives early suspends, and the actor keeps
-/// its continuation until the last one arrives.
-actor Rendezvous {
+/// An actor rather than a lock: Thread Sanitizer understands the concurrency runtime, and on Linux
+/// it does not see the synchronisation inside `Mutex`.
+public actor Rendezvous {
     private let expected: Int
     private let patience: Duration
     private var arrived = 0
@@ -19,13 +20,13 @@ actor Rendezvous {
     private var round = 0
     private var timer: Task<Void, Never>?
 
-    init(expecting expected: Int, patience: Duration = .seconds(2)) {
+    public init(expecting expected: Int, patience: Duration = .seconds(2)) {
         self.expected = expected
         self.patience = patience
     }
 
     /// Waits until `expected` tasks have arrived, or until patience runs out.
-    func arrive() async {
+    public func arrive() async {
         arrived += 1
         if arrived >= expected {
             // Everyone is here: let them all go and start a new round.

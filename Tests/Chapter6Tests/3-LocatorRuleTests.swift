@@ -1,0 +1,215 @@
+import Chapter6
+import Foundation
+import Testing
+import WorkbookSupport
+
+@Suite("The locator follows its rule over any sequence of registrations and requests")
+struct LocatorRuleTests {
+    @Test("Each type hands out its latest registration, or throws naming the type; one type never disturbs another")
+    func locatorFollowsTheModel() async {
+        await expectRule(
+            "for every type, the locator hands out the service of the latest registration that has finished "
+                + "starting, as that type; before any has, asking throws an error that names the type; "
+                + "registering one type never changes what another hands out, also while a start is under way",
+            boundaries: LocatorStep.boundaries,
+            generated: 80,
+            generate: LocatorStep.scenario(using:),
+            shrink: { Shrink.sequence($0, simplifyingStep: LocatorStep.simpler) },
+            tell: LocatorStep.tell,
+            check: { steps in
+                await LocatorStep.firstDifference(running: steps)
+            }
+        )
+    }
+}
+
+/// Four kinds of service, for the rule: each is a protocol, as an app's services are, and each
+/// service carries a number that tells which registration made it.
+protocol MailService: Sendable { var number: Int { get } }
+protocol MapService: Sendable { var number: Int { get } }
+protocol PaymentService: Sendable { var number: Int { get } }
+protocol ChatService: Sendable { var number: Int { get } }
+struct NumberedService: MailService, MapService, PaymentService, ChatService {
+    let number: Int
+}
+
+/// One thing that happens to a locator. `kind` is 0…3: mail, map, payment, chat.
+enum LocatorStep: Equatable, Sendable {
+    /// A registration of `kind` whose service starts at once.
+    case register(kind: Int, number: Int)
+    /// A registration of `kind` whose start is held until `finishStarting`.
+    case beginRegistering(kind: Int, number: Int)
+    /// The held start finishes, and its registration with it.
+    case finishStarting
+    case resolve(kind: Int)
+
+    static let kindNames = ["any MailService", "any MapService", "any PaymentService", "any ChatService"]
+
+    /// Always checked: nothing registered; a replacement; two kinds side by side; a replacement
+    /// still starting while its kind and another are asked for.
+    static let boundaries: [[LocatorStep]] = [
+        [.resolve(kind: 0)],
+        [.register(kind: 0, number: 1), .register(kind: 0, number: 2), .resolve(kind: 0)],
+        [
+            .register(kind: 0, number: 1), .register(kind: 1, number: 2), .resolve(kind: 0), .resolve(kind: 1),
+            .resolve(kind: 2),
+        ],
+        [
+            .register(kind: 0, number: 1), .beginRegistering(kind: 0, number: 2), .resolve(kind: 0),
+            .register(kind: 1, number: 3), .resolve(kind: 1), .finishStarting, .resolve(kind: 0), .resolve(kind: 1),
+        ],
+        [.beginRegistering(kind: 2, number: 1), .resolve(kind: 2), .finishStarting, .resolve(kind: 2)],
+    ]
+
+    static func scenario(using random: inout SeededRandom) -> [LocatorStep] {
+        var steps: [LocatorStep] = []
+        var heldKind: Int?
+        var number = 0
+        for _ in 0..<random.intNearEdges(in: 1...12) {
+            number += 1
+            // While a start is held, its own kind is only asked for: which of two overlapping
+            // registrations of one kind wins is the lesson's to leave open.
+            let kind = random.int(in: 0...3)
+            switch random.int(in: 0...5) {
+            case 0...1 where kind != heldKind: steps.append(.register(kind: kind, number: number))
+            case 2 where heldKind == nil:
+                steps.append(.beginRegistering(kind: kind, number: number))
+                heldKind = kind
+            case 3 where heldKind != nil:
+                steps.append(.finishStarting)
+                heldKind = nil
+            default: steps.append(.resolve(kind: kind))
+            }
+        }
+        if heldKind != nil { steps.append(.finishStarting) }
+        steps.append(.resolve(kind: random.int(in: 0...3)))
+        return steps
+    }
+
+    static func simpler(_ step: LocatorStep) -> [LocatorStep] {
+        if case .beginRegistering(let kind, let number) = step { return [.register(kind: kind, number: number)] }
+        return []
+    }
+
+    /// Runs `steps` on a new locator; returns the first difference from the model, or `nil`.
+    static func firstDifference(running steps: [LocatorStep]) async -> String? {
+        let locator = ServiceLocator()
+        let gate = Gate(patience: .seconds(10))
+        var finished: [Int: Int] = [:]  // the model: kind → number of its latest finished registration
+        var held: (kind: Int, number: Int, registration: Task<Void, Never>)?
+
+        for step in steps {
+            switch step {
+            case .register(let kind, let number):
+                await register(kind, number, in: locator) {}
+                finished[kind] = number
+            case .beginRegistering(let kind, let number):
+                let arrivals = await gate.arrivals
+                let returned = Flag()
+                let registration = Task {
+                    await register(kind, number, in: locator) { await gate.pass() }
+                    returned.raise()
+                }
+                let startedOrReturned = await waitUntil(timeLimit: .seconds(5)) {
+                    await gate.arrivals > arrivals || returned.isRaised
+                }
+                if !startedOrReturned {
+                    await gate.open()
+                    return "registering \(kindNames[kind]) neither started its service nor returned within 5 s."
+                }
+                if returned.isRaised {
+                    // A locator that starts services only when first asked for: the registration is done.
+                    finished[kind] = number
+                } else {
+                    held = (kind, number, registration)
+                }
+            case .finishStarting:
+                guard let registration = held else { continue }
+                await gate.release()
+                await registration.registration.value
+                finished[registration.kind] = registration.number
+                held = nil
+            case .resolve(let kind):
+                let expected = finished[kind]
+                do {
+                    let number = try await resolve(kind, from: locator)
+                    if number != expected {
+                        return "asking for \(kindNames[kind]) gave the service of registration \(number), "
+                            + (expected.map { "not that of registration \($0), the latest to finish starting." }
+                                ?? "though no registration of it had finished starting: it should throw.")
+                    }
+                } catch {
+                    if let expected {
+                        return "asking for \(kindNames[kind]) threw (\(error)), though registration \(expected) had "
+                            + "finished starting."
+                    }
+                    let name = kindNames[kind].replacingOccurrences(of: "any ", with: "")
+                    if !String(describing: error).contains(name) {
+                        return "asking for \(kindNames[kind]), which nobody registered, threw an error that does not "
+                            + "name it: \"\(error)\"."
+                    }
+                }
+            }
+        }
+        if let held {
+            await gate.open()
+            await held.registration.value
+        }
+        return nil
+    }
+
+    static func register(
+        _ kind: Int, _ number: Int, in locator: ServiceLocator, whileStarting: @escaping @Sendable () async -> Void
+    ) async {
+        let service = NumberedService(number: number)
+        switch kind {
+        case 0:
+            await locator.register((any MailService).self) {
+                await whileStarting()
+                return service
+            }
+        case 1:
+            await locator.register((any MapService).self) {
+                await whileStarting()
+                return service
+            }
+        case 2:
+            await locator.register((any PaymentService).self) {
+                await whileStarting()
+                return service
+            }
+        default:
+            await locator.register((any ChatService).self) {
+                await whileStarting()
+                return service
+            }
+        }
+    }
+
+    static func resolve(_ kind: Int, from locator: ServiceLocator) async throws -> Int {
+        switch kind {
+        case 0: try await locator.resolve((any MailService).self).number
+        case 1: try await locator.resolve((any MapService).self).number
+        case 2: try await locator.resolve((any PaymentService).self).number
+        default: try await locator.resolve((any ChatService).self).number
+        }
+    }
+
+    static func tell(_ steps: [LocatorStep]) -> String {
+        var held: Int?
+        return numberedSteps(
+            steps.map { step in
+                switch step {
+                case .register(let kind, let number):
+                    return "Registration \(number): a \(kindNames[kind]) is registered, and starts at once."
+                case .beginRegistering(let kind, let number):
+                    held = number
+                    return "Registration \(number): a \(kindNames[kind]) is registered; its service is still starting."
+                case .finishStarting:
+                    defer { held = nil }
+                    return "The service of registration \(held.map(String.init) ?? "?") finishes starting."
+                case .resolve(let kind): return "Someone asks for \(kindNames[kind])."
+                }
+            })
+    }
+}
