@@ -86,5 +86,36 @@ struct SharedAndOwnStoreTests {
             settings out of the standard store for everyone. Each instance keeps the store it was made \
             with: make `store` a constant (`let`).
             """)
+
+        // Each instance keeps the store it was made with, and names it.
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func repoint(_ settings: AppSettings, to other: UserDefaults) {
+                settings.store = other
+            }
+            """,
+            mentioning: "cannot assign",
+            from: .insideTheModule,
+            """
+            Code in the module can repoint an instance's `store` (a `var`, or a setter kept for debug \
+            builds): then `AppSettings.shared` can be moved off the standard store by any file, and a test \
+            that does so moves it for every test running beside it. Each instance keeps the store it was \
+            made with: `public let store`.
+            """)
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func settingsWithoutAStore() -> AppSettings {
+                AppSettings()
+            }
+            """,
+            mentioning: "missing argument",
+            """
+            `AppSettings()` compiles, so code that leaves the store out gets settings on a store chosen \
+            for it, most likely `UserDefaults.standard`: a test that forgets the argument writes the \
+            player's real settings. `init(store:)` takes its store with no default; only `shared` is on \
+            the standard store.
+            """)
     }
 }

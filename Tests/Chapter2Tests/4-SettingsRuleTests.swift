@@ -32,12 +32,14 @@ struct SettingsRuleTests {
 /// What another version of the app may have left under the key.
 enum ForeignValue: Equatable, Sendable {
     case number(Int)
+    case decimal(Double)
     case text(String)
     case date
 
     var plistValue: Any {
         switch self {
         case .number(let number): number
+        case .decimal(let decimal): decimal
         case .text(let text): text
         case .date: Date(timeIntervalSince1970: 1_700_000_000)
         }
@@ -46,6 +48,7 @@ enum ForeignValue: Equatable, Sendable {
     var told: String {
         switch self {
         case .number(let number): "the number \(number)"
+        case .decimal(let decimal): "the number \(decimal)"
         case .text(let text): "the text \"\(text)\""
         case .date: "a date"
         }
@@ -64,7 +67,8 @@ enum SettingsStep: Equatable, Sendable {
     case round(instance: Int, size: Int, repeated: Bool, seed: UInt64)
 
     static let foreignValues: [ForeignValue] = [
-        .number(2), .number(-1), .number(99), .text("Random"), .text("0"), .text("sequential"), .date,
+        .number(2), .number(-1), .number(99), .decimal(0.5), .decimal(1.5), .text("Random"), .text("0"),
+        .text("sequential"), .date,
     ]
 
     /// Always checked: a choice read back by a new instance and by one made before it; two stores
@@ -79,6 +83,7 @@ enum SettingsStep: Equatable, Sendable {
             .read(instance: 0),
         ],
         [.leftByAnotherVersion(store: 0, .text("0")), .read(instance: 0)],
+        [.leftByAnotherVersion(store: 1, .decimal(0.5)), .read(instance: 1)],
         [.choose(instance: 0, .random), .round(instance: 0, size: 0, repeated: false, seed: 1)],
         [.choose(instance: 0, .random), .round(instance: 0, size: 1, repeated: false, seed: 2)],
         [.choose(instance: 0, .random), .round(instance: 0, size: 3, repeated: true, seed: 3)],
