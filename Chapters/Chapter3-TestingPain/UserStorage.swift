@@ -21,6 +21,8 @@ public nonisolated final class UserStorage: Sendable {
     // TODO: Step 2. A `static let` is fixed for the life of the process: no test can put a store of
     // its own in its place. Keep the current shared store behind a lock and make `shared` a
     // read-only computed property that returns it. It starts as the store in `appFolder`.
+    // TODO: Step 3. Only tests swap the store: in a release build, keep this `static let` and
+    // leave out the lock.
     /// The store the whole app uses.
     public static let shared = UserStorage(folder: appFolder)
 

@@ -19,18 +19,22 @@ public nonisolated final class UserStorage: Sendable {
     public static let appFolder = FileManager.default.temporaryDirectory
         .appendingPathComponent("SingletonsWorkbook-Chapter3-AppUsers", isDirectory: true)
 
-    /// The store the whole app uses: the one in `appFolder`, unless a test has put another in its
-    /// place for a while (debug builds only, see `replacingShared(with:_:)`).
-    ///
-    /// Read-only on purpose: a public setter would let any code, tests or not, swap the app's store
-    /// and forget to put it back.
-    public static var shared: UserStorage {
-        sharedSlot.withLock { $0 }
-    }
+    #if DEBUG
+        /// The store the whole app uses: the one in `appFolder`, unless a test has put another in
+        /// its place for a while (see `replacingShared(with:_:)`). Read-only on purpose: a setter
+        /// would let any code swap the app's store and forget to put it back.
+        public static var shared: UserStorage {
+            sharedSlot.withLock { $0 }
+        }
 
-    /// The store `shared` hands out. Behind a lock, because any task may read `shared` while a test
-    /// swaps it.
-    static let sharedSlot = Mutex(UserStorage(folder: appFolder))
+        /// The store `shared` hands out. Behind a lock, because any task may read `shared` while a
+        /// test swaps it. Debug builds only, like the scope: the shipping app has nothing to swap.
+        static let sharedSlot = Mutex(UserStorage(folder: appFolder))
+    #else
+        /// The store the whole app uses. A release build has no seam, so it is the constant it
+        /// always was.
+        public static let shared = UserStorage(folder: appFolder)
+    #endif
 
     /// The folder this store keeps its users in.
     public let folder: URL

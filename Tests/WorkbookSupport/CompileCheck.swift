@@ -233,7 +233,7 @@ struct CompileCheck {
     }
 
     /// Compiles the chapter's own sources, without `DEBUG`, into a module in `folder`.
-    private func buildReleaseModule(toolchain: Toolchain, into folder: URL, arguments: [String]) async throws -> URL {
+    func buildReleaseModule(toolchain: Toolchain, into folder: URL, arguments: [String]) async throws -> URL {
         let sources = try chapterSources()
         let modules = folder.appendingPathComponent("release-modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
@@ -290,7 +290,7 @@ struct CompileCheck {
     }
 
     /// SwiftPM's module cache for this build, so that system modules are not rebuilt for every check.
-    private func moduleCache(fallback: URL) throws -> URL {
+    func moduleCache(fallback: URL) throws -> URL {
         if let modules = try? BuildProducts.modulesDirectory(containing: moduleUnderTest) {
             for candidate in [modules.deletingLastPathComponent(), modules] {
                 let cache = candidate.appendingPathComponent("ModuleCache")

@@ -36,34 +36,58 @@ public struct DeclaredSymbol: Sendable, CustomStringConvertible {
 public enum ModuleInterface {
     /// The chapter's declarations that code `place` can use: from another module, the `public` and
     /// `open` ones; inside the module, `internal` ones too.
+    ///
+    /// In `.release`, the chapter's sources are compiled without `DEBUG` first (as a release
+    /// compile check does), so that what only debug builds have is gone.
     public static func declarations(
-        visibleFrom place: SnippetPlace = .anotherModule, fileID: String = #fileID, filePath: String = #filePath
+        visibleFrom place: SnippetPlace = .anotherModule, in configuration: BuildConfiguration = .debug,
+        fileID: String = #fileID, filePath: String = #filePath
     ) async throws -> [DeclaredSymbol] {
         let check = try CompileCheck(fileID: fileID, filePath: filePath)
         let toolchain = try Toolchain.current()
-        let modules = try BuildProducts.modulesDirectory(containing: check.moduleUnderTest)
         let workspace = try TemporaryFolder(prefix: "module-interface")
         defer { workspace.remove() }
+        let modules: URL
+        var moduleName = check.moduleUnderTest
+        switch configuration {
+        case .debug:
+            modules = try BuildProducts.modulesDirectory(containing: check.moduleUnderTest)
+        case .release:
+            // The same module cache for the build and the reading, as for a debug check.
+            let debugModules = try BuildProducts.modulesDirectory(containing: check.moduleUnderTest)
+            let cache = debugModules.deletingLastPathComponent().appendingPathComponent("SymbolGraphModuleCache")
+            modules = try await check.buildReleaseModule(
+                toolchain: toolchain, into: workspace.url,
+                arguments: toolchain.platformArguments + [
+                    "-swift-version", "6", "-parse-as-library", "-module-cache-path", cache.path,
+                ])
+            moduleName = check.chapterModule
+        }
         let extractor = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent()
             .appendingPathComponent("swift-symbolgraph-extract").path
         // A module cache of its own, in the build folder: SwiftPM's is reached through two paths
         // (`debug` is a link), which this tool counts as two caches.
-        let cache = modules.deletingLastPathComponent().appendingPathComponent("SymbolGraphModuleCache")
+        let cache = try BuildProducts.modulesDirectory(containing: check.moduleUnderTest).deletingLastPathComponent()
+            .appendingPathComponent("SymbolGraphModuleCache")
         let arguments =
             [
-                extractor, "-module-name", check.moduleUnderTest, "-I", modules.path, "-output-dir",
-                workspace.url.path, "-minimum-access-level", place == .anotherModule ? "public" : "internal",
+                extractor, "-module-name", moduleName, "-I", modules.path, "-output-dir",
+                workspace.url.appendingPathComponent("graphs").path, "-minimum-access-level",
+                place == .anotherModule ? "public" : "internal",
                 "-module-cache-path", cache.path,
             ] + toolchain.symbolGraphTarget
+        try FileManager.default.createDirectory(
+            at: workspace.url.appendingPathComponent("graphs"), withIntermediateDirectories: true)
         let result = try await runCompiler(arguments, in: workspace.url)
         guard result.succeeded else {
             throw CompileCheckError(
-                "swift-symbolgraph-extract could not read \(check.moduleUnderTest):\n\(result.output)")
+                "swift-symbolgraph-extract could not read \(moduleName):\n\(result.output)")
         }
         var symbols: [DeclaredSymbol] = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
+        let graphs = workspace.url.appendingPathComponent("graphs")
+        for file in try FileManager.default.contentsOfDirectory(atPath: graphs.path)
         where file.hasSuffix(".symbols.json") {
-            let data = try Data(contentsOf: workspace.url.appendingPathComponent(file))
+            let data = try Data(contentsOf: graphs.appendingPathComponent(file))
             let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
             symbols += graph.symbols.map(\.declared)
         }

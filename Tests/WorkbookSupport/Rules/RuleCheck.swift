@@ -5,13 +5,13 @@ import Testing
 public enum ScenarioOrigin: Sendable, Equatable, CustomStringConvertible {
     /// One of the edge cases the test always checks first.
     case boundary
-    /// Drawn from a seed.
-    case seed(UInt64)
+    /// Drawn from a seed; `fresh`: one drawn for this run alone (`WORKBOOK_FRESH_SEEDS`).
+    case seed(UInt64, fresh: Bool)
 
     public var description: String {
         switch self {
         case .boundary: "one of the edge cases always checked"
-        case .seed(let seed): "drawn from seed \(RuleSeeds.spelled(seed))"
+        case .seed(let seed, let fresh): "drawn from \(fresh ? "the fresh " : "")seed \(RuleSeeds.spelled(seed))"
         }
     }
 }
@@ -87,11 +87,11 @@ public func findViolation<Scenario: Sendable>(
         }
     }
     if found == nil {
-        for seed in RuleSeeds.seeds(for: rule, count: count) {
+        for (seed, fresh) in RuleSeeds.seeds(for: rule, count: count) {
             var random = SeededRandom(seed: seed)
             let scenario = generate(&random)
             if let what = await seen(in: scenario) {
-                found = RuleViolation(scenario: scenario, origin: .seed(seed), seen: what, shrinks: 0)
+                found = RuleViolation(scenario: scenario, origin: .seed(seed, fresh: fresh), seen: what, shrinks: 0)
                 break
             }
         }
@@ -123,12 +123,16 @@ func describe<Scenario>(
     _ violation: RuleViolation<Scenario>, of rule: String, told: String, explanation: Comment?
 ) -> String {
     var text = "Rule: \(rule)\n\nIt does not hold here:\n\(told)\n\nWhat happened: \(violation.seen)"
+    if case .seed(let seed, fresh: true) = violation.origin {
+        // Fresh seeds are the maintainers': the seed goes first, where a short log still shows it.
+        text = "(Fresh seed \(RuleSeeds.spelled(seed)): WORKBOOK_SEED=\(RuleSeeds.spelled(seed)) reruns it.) " + text
+    }
     if let explanation { text += "\n\n\(explanation.rawValue)" }
     let shrunk = violation.shrinks > 0 ? ", then made as short as it still fails" : ""
     switch violation.origin {
     case .boundary:
         text += "\n\n(One of the edge cases always checked\(shrunk).)"
-    case .seed(let seed):
+    case .seed(let seed, _):
         let spelled = RuleSeeds.spelled(seed)
         text += "\n\n(Drawn from seed \(spelled)\(shrunk); WORKBOOK_SEED=\(spelled) reruns exactly this scenario.)"
     }

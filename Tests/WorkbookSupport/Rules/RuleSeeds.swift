@@ -10,13 +10,14 @@ import Foundation
 ///   learner meets it. A failure names the seed, so it reruns exactly.
 public enum RuleSeeds {
     /// The seeds for one check of `rule`: `count` fixed ones, or what the environment asks for.
-    public static func seeds(for rule: String, count: Int) -> [UInt64] {
+    /// `fresh` marks a seed drawn for this run alone.
+    public static func seeds(for rule: String, count: Int) -> [(seed: UInt64, fresh: Bool)] {
         let environment = ProcessInfo.processInfo.environment
-        if let single = environment["WORKBOOK_SEED"].flatMap(parse) { return [single] }
-        var seeds = fixed(for: rule, count: count)
+        if let single = environment["WORKBOOK_SEED"].flatMap(parse) { return [(single, false)] }
+        var seeds = fixed(for: rule, count: count).map { (seed: $0, fresh: false) }
         if let fresh = environment["WORKBOOK_FRESH_SEEDS"].flatMap({ Int($0) }), fresh > 0 {
             var system = SystemRandomNumberGenerator()
-            seeds += (0..<fresh).map { _ in system.next() }
+            seeds += (0..<fresh).map { _ in (system.next() & 0xFFFF_FFFF, true) }
         }
         return seeds
     }

@@ -97,7 +97,12 @@ public enum ReportText {
         switch chapter.state {
         case .doesNotCompile:
             lines.append(style.red("  The chapter's code does not compile:"))
-            lines += chapter.compileErrors.prefix(3).map { "    \($0.summary)" }
+            if let why = CompilerTraps.onlyInTests(
+                chapter.compileErrors, chapterTests: "Tests/Chapter\(chapter.number)Tests")
+            {
+                lines.append(style.dim("    → \(why)"))
+            }
+            lines += CompilerTraps.lines(for: Array(chapter.compileErrors.prefix(3)), indent: "    ", style: style)
             if chapter.compileErrors.count > 3 {
                 lines.append(style.dim("    (and \(chapter.compileErrors.count - 3) more)"))
             }
@@ -159,11 +164,14 @@ public enum ReportText {
         world == .app ? " (app world: chapters compiled as an Xcode 26 app target)" : ""
     }
 
-    public static func detail(_ chapter: ChapterReport, style: Style, all: Bool = false) -> String {
+    public static func detail(
+        _ chapter: ChapterReport, style: Style, all: Bool = false, world: WorkbookWorld? = nil
+    ) -> String {
         var lines = [
             style.bold(
                 "Chapter \(chapter.number) · \(chapter.title): "
-                    + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") passed, \(chapter.state.rawValue)"),
+                    + "\(chapter.passed)/\(chapter.total.map(String.init) ?? "?") passed, \(chapter.state.rawValue)")
+                + worldNote(world),
             "  Lesson: \(chapter.lesson)", "",
         ]
         if let changed = chapter.changedTests, !changed.isEmpty {
@@ -172,7 +180,12 @@ public enum ReportText {
         }
         if chapter.state == .doesNotCompile {
             lines.append(style.red("  The chapter's code does not compile:"))
-            lines += chapter.compileErrors.map { "    \($0.summary)" }
+            if let why = CompilerTraps.onlyInTests(
+                chapter.compileErrors, chapterTests: "Tests/Chapter\(chapter.number)Tests")
+            {
+                lines.append(style.dim("    → \(why)"))
+            }
+            lines += CompilerTraps.lines(for: chapter.compileErrors, indent: "    ", style: style)
             return lines.joined(separator: "\n")
         }
         if let crash = chapter.crash {

@@ -61,6 +61,9 @@ extension Verifier {
             func tools(_ mode: WorkbookMode, _ world: WorkbookWorld, _ folder: String) -> PackageTools {
                 var tools = PackageTools(workbook: mirror, mode: mode, world: world, scratchPath: scratch(folder))
                 tools.buildArguments = PackageTools.verifying
+                // The rule checks draw scenarios from seeds nobody has used before, beside the fixed
+                // ones a learner's verdict comes from: a model that is wrong shows up here first.
+                if mode == .solutions { tools.environment[FreshSeeds.variable] = FreshSeeds.forSolutions }
                 return tools
             }
             starters = tools(.starters, .library, "starters")

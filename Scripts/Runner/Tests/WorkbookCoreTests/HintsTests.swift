@@ -47,4 +47,20 @@ struct HintsTests {
             ])
         #expect(hints.steps[1].questions == ["Next?"], "The block ends at its own fence; step 2 is read as usual.")
     }
+
+    @Test("The Markdown check's directives never reach the learner")
+    func directivesAreLeftOut() {
+        let markdown = """
+            ## Step 1
+            1. The code:
+
+               <!-- swift: in Board -->
+               ```swift
+               private init() {}
+               ```
+            """
+        let hint = Hints(markdown: markdown).steps[0].questions[0]
+        #expect(!hint.contains("<!--"))
+        #expect(hint == "The code:\n\n```swift\nprivate init() {}\n```")
+    }
 }

@@ -100,4 +100,44 @@ struct ChapterDetailTests {
             ).split(separator: "\n").count == 6, "A line three rows high takes three rows: 3 + 4 rows, and the note.")
         #expect(Style.visibleLength(Style(colors: true).red("abc")) == 3)
     }
+
+    @Test("A compiler message the course's learners meet gets a plain line under it")
+    func compilerTrapsAreExplained() {
+        let bug = CompilerError(
+            file: "Chapters/Chapter5-ProtocolInjection/ImageCache.swift", line: 14, column: 12,
+            message: "'nonisolated' on an actor's synchronous initializer is invalid")
+        let other = CompilerError(
+            file: "Chapters/Chapter5-ProtocolInjection/ImageCache.swift", line: 20, column: 1,
+            message: "cannot find 'x' in scope")
+        let report = ChapterReport(chapter: chapter, state: .doesNotCompile, tests: [], compileErrors: [bug, other])
+        let text = ReportText.detail(report, style: style)
+        #expect(text.contains("ImageCache.swift:14:12: 'nonisolated' on an actor's synchronous initializer is invalid"))
+        #expect(text.contains("→ A Swift 6.3 bug, not your mistake"), "\(text)")
+        #expect(text.components(separatedBy: "→").count == 2, "Only the recognised message is explained.")
+    }
+
+    @Test("Errors only in the tests' files say that a public name the lesson gives was changed")
+    func errorsOnlyInTests() {
+        let errors = [
+            CompilerError(
+                file: "Tests/Chapter5Tests/5-ImageLoaderTests.swift", line: 9, column: 3,
+                message: "extra argument 'cache' in call")
+        ]
+        let report = ChapterReport(chapter: chapter, state: .doesNotCompile, tests: [], compileErrors: errors)
+        let text = ReportText.detail(report, style: style)
+        #expect(text.contains("Your code compiles; the tests do not"), "\(text)")
+        let mixed = ChapterReport(
+            chapter: chapter, state: .doesNotCompile, tests: [],
+            compileErrors: errors + [
+                CompilerError(
+                    file: "Chapters/Chapter5-ProtocolInjection/ImageLoader.swift", line: 1, column: 1, message: "x")
+            ])
+        #expect(!ReportText.detail(mixed, style: style).contains("Your code compiles"))
+    }
+
+    @Test("The chapter's report names the app world, and says nothing of the library world")
+    func worldIsNamed() {
+        #expect(ReportText.detail(report(), style: style, world: .app).contains("app world"))
+        #expect(!ReportText.detail(report(), style: style, world: .library).contains("world"))
+    }
 }

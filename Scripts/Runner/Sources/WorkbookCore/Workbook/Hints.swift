@@ -118,6 +118,9 @@ public struct Hints: Sendable, Equatable {
                 fence = marker
             } else if trimmed.isEmpty {
                 finishParagraph()
+            } else if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") {
+                // A directive for the Markdown check (`<!-- swift: in Board -->`): not for the learner.
+                continue
             } else {
                 paragraph.append(trimmed)
             }

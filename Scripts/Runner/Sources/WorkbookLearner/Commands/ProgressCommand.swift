@@ -196,7 +196,7 @@ public enum ProgressCommand {
                 return 1
             }
         } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
-            print(ReportText.detail(chapter, style: style, all: options.all))
+            print(ReportText.detail(chapter, style: style, all: options.all, world: report.world))
         } else {
             print(ReportText.overview(report, style: style))
         }
