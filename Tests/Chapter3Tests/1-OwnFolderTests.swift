@@ -9,6 +9,8 @@ struct OwnFolderTests {
     func savesInItsOwnFolder() async throws {
         let ada = User(name: "Ada \(UUID().uuidString)")
         try await withTemporaryFolder("chapter3-users") { folder in
+            // Opened before the save, as the app's shared store is opened at launch.
+            let openedEarlier = UserStorage(folder: folder)
             try UserStorage(folder: folder).saveUser(ada)
 
             let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -25,6 +27,13 @@ struct OwnFolderTests {
                 A new store opened on the same folder did not find the user saved there. Users are kept on \
                 disk, and opening a store must leave what is already in its folder alone: a store that empties \
                 or moves its folder would lose the app's real users at every launch.
+                """)
+            #expect(
+                try openedEarlier.fetchUser(named: ada.name) == ada,
+                """
+                A store opened on the folder before the user was saved there does not find the user: it read \
+                the folder once, when it was opened. The folder is the truth: read it on every fetch, so \
+                that the app's store, opened at launch, sees users saved since.
                 """)
         }
     }

@@ -66,8 +66,8 @@ struct ObserverMemoryTests {
             A screen that observed the user service closed, and nothing in the app holds it any more, \
             yet it is still alive: the user service keeps it. The service lives as long as the app, so \
             everything it holds strongly does too, and the closed screen is still told about every \
-            change. Hold each observer weakly (a `weak var` in a small box), and drop the ones that \
-            are gone.
+            change. Hold each observer weakly (a `weak var` in a small box). Dropping the empty boxes \
+            when you next tell the observers keeps the list short; no test can see whether you do.
             """)
     }
 }

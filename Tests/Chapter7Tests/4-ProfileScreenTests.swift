@@ -41,6 +41,22 @@ struct ProfileScreenTests {
             the screen read `Current` when it was made and kept that copy. Read `Current` when the work \
             happens (in `load`), so that the environment in force then is the one used.
             """)
+
+        // And the other way round: made inside an override, loaded once it has ended.
+        let madeInside = await withEnvironment {
+            $0.getUserForId = { id in id == user.id ? user : nil }
+        } operation: {
+            ProfileScreen()
+        }
+        madeInside.load(userID: user.id)
+        #expect(
+            madeInside.title != user.name,
+            """
+            A screen made inside an override, then loaded after the override had ended, still shows the \
+            override's user: the screen kept the environment it was made in. This chapter's `Current` is \
+            read when the work happens: outside every override, the screen loads from the live \
+            environment (where nobody has this user).
+            """)
     }
 
     @Test(

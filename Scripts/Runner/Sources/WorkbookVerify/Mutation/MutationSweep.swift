@@ -100,7 +100,12 @@ struct MutationSweep: Sendable {
                 tree[mutant.file] = Data(mutant.text.utf8)
                 try space.lay(tree)
                 let start = clock.now
-                let verdict = try await check(tools: tools, outcome: &outcome)
+                var verdict = try await check(tools: tools, outcome: &outcome)
+                if verdict == .survived {
+                    // A survivor is run once more, in a temporary directory of its own again, before
+                    // it counts: a mutant that only one run lets through is not a survivor.
+                    verdict = try await check(tools: tools, outcome: &outcome)
+                }
                 let result = Result(mutant: mutant, verdict: verdict, duration: clock.now - start)
                 outcome.results.append(result)
                 progress(
@@ -124,7 +129,15 @@ struct MutationSweep: Sendable {
             return .killedByCompiler(summary.errors.first?.summary ?? summary.problems().first ?? "the build failed")
         }
         let events = workspace.appendingPathComponent("events.jsonl")
-        let run = try await tools.runTests(chapter.testFilter, chapters: only, timeLimit: timeLimit, events: events)
+        // Each run gets a temporary directory of its own: a folder an earlier mutant's run left in a
+        // shared one could let a mutant that no longer creates it survive.
+        let temporary = workspace.appendingPathComponent("tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var isolated = tools
+        isolated.environment["TMPDIR"] = temporary.path
+        let run = try await isolated.runTests(
+            chapter.testFilter, chapters: only, timeLimit: timeLimit, events: events)
         outcome.runs += run.process.duration
         return Self.verdict(tests: run.tests, ending: run.ending)
     }
