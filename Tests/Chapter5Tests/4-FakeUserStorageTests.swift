@@ -2,6 +2,7 @@ import Chapter5
 import Foundation
 import Synchronization
 import Testing
+import WorkbookSupport
 
 @testable import Chapter5TestDoubles
 

@@ -118,7 +118,9 @@ enum LocatorStep: Equatable, Sendable {
                     return "registering \(kindNames[kind]) neither started its service nor returned within 5 s."
                 }
                 if returned.isRaised {
-                    // A locator that starts services only when first asked for: the registration is done.
+                    // A locator that starts services only when first asked for: the registration is
+                    // done, and the service will start when someone asks, so nothing is held.
+                    await gate.open()
                     finished[kind] = number
                 } else {
                     held = (kind, number, registration)

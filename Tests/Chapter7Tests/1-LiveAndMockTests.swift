@@ -1,6 +1,7 @@
 import Chapter7
 import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("Environment.live forwards to the real singletons; Environment.mock needs none of them")
 struct LiveAndMockTests {
@@ -33,14 +34,21 @@ struct LiveAndMockTests {
     }
 
     @Test("Environment.live tells the real time")
-    func liveTellsTheRealTime() {
-        let before = Date()
-        let now = Environment.live.now()
-        let after = Date()
-
-        #expect(
-            before <= now && now <= after,
-            "Environment.live.now() is not the current time. The live environment must read the system clock.")
+    func liveTellsTheRealTime() async {
+        // Read twice, a moment apart: a clock read once and kept (in a `static let`, say) tells the
+        // time it was first asked, and only the first reading can match.
+        for reading in 1...2 {
+            let before = Date()
+            let now = Environment.live.now()
+            let after = Date()
+            #expect(
+                before <= now && now <= after,
+                """
+                Environment.live.now() is not the current time (reading \(reading) of 2, 20 ms apart). The live \
+                environment must read the system clock each time it is asked.
+                """)
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     @Test("Environment.live reads feature flags from the app's remote configuration")
@@ -60,7 +68,7 @@ struct LiveAndMockTests {
     }
 
     @Test("Environment.mock hands out made-up values and asks no singleton")
-    func mockNeedsNoSingleton() throws {
+    func mockNeedsNoSingleton() async throws {
         let idNoDatabaseHas: Int64 = 4_242_424_242
         try #require(
             DatabaseManager.shared.user(withID: idNoDatabaseHas) == nil
@@ -89,6 +97,24 @@ struct LiveAndMockTests {
             asks nobody: its users are made up for every id, so that what a test sees never depends on \
             what is in a real store.
             """)
+
+        // Any id at all, the edges of `Int64` included: the mock makes up a user with that id.
+        let edgeIDs: [Int64] = [0, -1, 1, Int64.min, Int64.max]
+        let missing = edgeIDs.filter { Environment.mock.getUserForId($0)?.id != $0 }
+        #expect(
+            missing.isEmpty,
+            """
+            For the id(s) \(missing.map(String.init).joined(separator: ", ")), Environment.mock made up no user \
+            with that id. A mock answers every question: for any id, a user with that id.
+            """)
+
+        // Asked from two threads at once, as parallel tests and previews ask it: whatever the mock
+        // keeps (a cache of the users it made up, say) must be safe to share. The race check sees
+        // it when it is not.
+        await runSideBySide(rounds: 2000) { _, round in
+            _ = Environment.mock.getUserForId(Int64(round % 50))
+            _ = Environment.mock.now()
+        }
 
         // Compared as numbers: printed as dates, two moments a microsecond apart look the same.
         let first = Environment.mock.now().timeIntervalSinceReferenceDate

@@ -55,6 +55,15 @@ struct ReleaseBuildTests {
                 }
                 group.addTask {
                     await expectDoesNotCompile(
+                        Self.assignment, mentioning: "cannot assign", in: .debug, from: place,
+                        """
+                        In a debug build, Current can be assigned, \(place): a setter kept "for previews" \
+                        is one value for the whole process again, which every test running beside an \
+                        assignment sees. Nothing assigns Current; withEnvironment is the one way to override.
+                        """)
+                }
+                group.addTask {
+                    await expectDoesNotCompile(
                         Self.assignment, mentioning: "cannot assign", in: .release, from: place,
                         """
                         In a release build, Current can still be assigned, \(place): one stray line could \

@@ -42,6 +42,19 @@ struct ProfileScreenTests {
             happens (in `load`), so that the environment in force then is the one used.
             """)
 
+        // One screen loaded in one override, then in another: each load reads the environment in force.
+        let other = User.unique("Ada")
+        let loadedTwice = ProfileScreen()
+        await withEnvironment { $0.getUserForId = { _ in user } } operation: { loadedTwice.load(userID: user.id) }
+        await withEnvironment { $0.getUserForId = { _ in other } } operation: { loadedTwice.load(userID: other.id) }
+        #expect(
+            loadedTwice.title == other.name,
+            """
+            A screen loaded inside one override, then inside another, showed the first override's user the \
+            second time: it kept the environment of its first load (a `lazy` copy, say). Read `Current` \
+            each time the screen loads.
+            """)
+
         // And the other way round: made inside an override, loaded once it has ended.
         let madeInside = await withEnvironment {
             $0.getUserForId = { id in id == user.id ? user : nil }
