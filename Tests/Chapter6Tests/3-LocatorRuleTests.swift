@@ -97,8 +97,23 @@ enum LocatorStep: Equatable, Sendable {
         let gate = Gate(patience: .seconds(10))
         var finished: [Int: Int] = [:]  // the model: kind → number of its latest finished registration
         var held: (kind: Int, number: Int, registration: Task<Void, Never>)?
+        // Requests for the kind that is starting: each may get the service in place at once, or wait
+        // for the one starting (the lesson allows both), so they are judged once it has started.
+        var waiting: [(step: Int, kind: Int, allowed: Set<Int?>, answer: Task<Int?, Never>)] = []
+        func judgeWaiting() async -> String? {
+            defer { waiting = [] }
+            for request in waiting {
+                let answer = await request.answer.value
+                guard !request.allowed.contains(answer) else { continue }
+                let allowed = request.allowed.map { $0.map { "the service of registration \($0)" } ?? "an error" }
+                return "at step \(request.step), asking for \(kindNames[request.kind]) while its replacement was "
+                    + "starting gave \(answer.map { "the service of registration \($0)" } ?? "an error"); "
+                    + "allowed: \(allowed.sorted().joined(separator: " or "))."
+            }
+            return nil
+        }
 
-        for step in steps {
+        for (stepNumber, step) in zip(1..., steps) {
             switch step {
             case .register(let kind, let number):
                 await register(kind, number, in: locator) {}
@@ -131,6 +146,10 @@ enum LocatorStep: Equatable, Sendable {
                 await registration.registration.value
                 finished[registration.kind] = registration.number
                 held = nil
+                if let wrong = await judgeWaiting() { return wrong }
+            case .resolve(let kind) where kind == held?.kind:
+                let allowed: Set<Int?> = [finished[kind], held?.number]
+                waiting.append((stepNumber, kind, allowed, Task { try? await resolve(kind, from: locator) }))
             case .resolve(let kind):
                 let expected = finished[kind]
                 do {
@@ -157,7 +176,7 @@ enum LocatorStep: Equatable, Sendable {
             await gate.open()
             await held.registration.value
         }
-        return nil
+        return await judgeWaiting()
     }
 
     static func register(
