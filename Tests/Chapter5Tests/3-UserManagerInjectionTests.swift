@@ -6,7 +6,22 @@ import WorkbookSupport
 @Suite("UserManager works with the storage it is given")
 struct UserManagerInjectionTests {
     @Test("UserManager asks the storage it was given whether a name is taken, whatever its type")
-    func asksTheGivenStorage() throws {
+    func asksTheGivenStorage() async throws {
+        // Kept for good: nothing outside the manager can swap its storage once it is made.
+        let swappable = try await ModuleInterface.declarations(visibleFrom: .anotherModule).filter { symbol in
+            symbol.path.first == "UserManager" && symbol.kind.hasSuffix("property")
+                && symbol.declaration.contains("UserStorage") && !symbol.declaration.contains("{ get }")
+                && !symbol.declaration.contains("let ")
+        }
+        #expect(
+            swappable.isEmpty,
+            """
+            Other modules can swap the storage of a `UserManager` after it is made: \
+            \(swappable.map { "`\($0.name)`, \($0)" }.joined(separator: "; ")). The manager keeps the storage \
+            it is given (a `private let`): a public `var` lets any code change what a screen's manager \
+            talks to, and `nonisolated(unsafe)` on it silences a data race the compiler would report.
+            """)
+
         try withUniqueName("Grace") { name in
             // A struct defined here in the tests: the manager cannot know it, only the protocol.
             let manager = UserManager(storage: EveryNameIsTaken())

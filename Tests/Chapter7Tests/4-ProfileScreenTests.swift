@@ -45,8 +45,16 @@ struct ProfileScreenTests {
         // One screen loaded in one override, then in another: each load reads the environment in force.
         let other = User.unique("Ada")
         let loadedTwice = ProfileScreen()
-        await withEnvironment { $0.getUserForId = { _ in user } } operation: { loadedTwice.load(userID: user.id) }
-        await withEnvironment { $0.getUserForId = { _ in other } } operation: { loadedTwice.load(userID: other.id) }
+        await withEnvironment {
+            $0.getUserForId = { _ in user }
+        } operation: {
+            loadedTwice.load(userID: user.id)
+        }
+        await withEnvironment {
+            $0.getUserForId = { _ in other }
+        } operation: {
+            loadedTwice.load(userID: other.id)
+        }
         #expect(
             loadedTwice.title == other.name,
             """
