@@ -1,5 +1,6 @@
 import Chapter8
 import Foundation
+import Synchronization
 import Testing
 import WorkbookSupport
 
@@ -47,8 +48,8 @@ struct ShopDay: Sendable {
 
     enum Step: Sendable, Equatable {
         case tap(Reward, Reply)
-        /// Two taps while the server thinks: the first reward, then the second.
-        case twoTaps(Reward, Reward, Reply)
+        /// Two or three taps while the server thinks, in this order.
+        case quickTaps([Reward], Reply)
         case wait(Move)
         case earn(Int)
         case signOut
@@ -73,7 +74,10 @@ struct ShopDay: Sendable {
         ShopDay(member: .ada, stars: 149, treatOn: false, start: .aTuesdayMorning, steps: [.tap(.latte, .voucher)]),
         ShopDay(
             member: .ada, stars: 400, treatOn: false, start: .aTuesdayMorning,
-            steps: [.twoTaps(.latte, croissant, .voucher)]),
+            steps: [.quickTaps([.latte, croissant], .voucher)]),
+        ShopDay(
+            member: .ada, stars: 400, treatOn: false, start: .aTuesdayMorning,
+            steps: [.quickTaps([.latte, .latte, .latte], .voucher)]),
         ShopDay(
             member: .ada, stars: 400, treatOn: false, start: .aTuesdayMorning,
             steps: [.tap(.latte, .voucher), .wait(.toNextMorning), .tap(croissant, .voucher)]),
@@ -87,7 +91,8 @@ struct ShopDay: Sendable {
         ShopDay(
             member: .ada, stars: 0, treatOn: true, start: .shop(2031, 12, 9, 23, 59),
             steps: [
-                .tap(.latte, .voucher), .wait(.toMidnight), .twoTaps(.latte, .latte, .failure), .tap(.latte, .voucher),
+                .tap(.latte, .voucher), .wait(.toMidnight), .quickTaps([.latte, .latte], .failure),
+                .tap(.latte, .voucher),
             ]),
     ]
 
@@ -111,7 +116,7 @@ struct ShopDay: Sendable {
         steps = (0..<random.intNearEdges(in: 1...9)).map { _ in
             switch random.int(in: 0...11) {
             case 0...3: .tap(random.pick(Self.rewards), reply(&random))
-            case 4, 5: .twoTaps(random.pick(Self.rewards), random.pick(Self.rewards), reply(&random))
+            case 4, 5: .quickTaps((0..<random.int(in: 2...3)).map { _ in random.pick(Self.rewards) }, reply(&random))
             case 6, 7, 8: .wait(random.pick(moves))
             case 9: .earn(random.pick([1, 50, 150]))
             case 10: random.chance(0.5) ? .signOut : .signIn
@@ -196,61 +201,80 @@ struct ShopDay: Sendable {
                     if let wrong = Self.eventProblem(events, expected: [expected.event], reward: [reward]) {
                         return "at step \(number), \(wrong)"
                     }
-                case .twoTaps(let first, let second, let reply):
+                case .quickTaps(let rewards, let reply):
                     let serverReply = reply.world
                     world.serverReply = serverReply
                     let hold = world.holdServerReplies(patience: .seconds(1))
+                    let answered = Counter()
                     let outcomes = await withTaskGroup(of: (Int, RedeemOutcome).self) { taps in
-                        taps.addTask { (0, await screen.redeem(first)) }
-                        taps.addTask { (1, await screen.redeem(second)) }
-                        var outcomes: [Int: RedeemOutcome] = [:]
-                        if let done = await taps.next() { outcomes[done.0] = done.1 }
+                        for (index, reward) in rewards.enumerated() {
+                            taps.addTask {
+                                let outcome = await screen.redeem(reward)
+                                answered.add()
+                                return (index, outcome)
+                            }
+                        }
+                        // The server thinks until every tap has either been answered or reached it.
+                        await waitUntil(timeLimit: .seconds(2)) {
+                            answered.value + (world.serverCalls.count - callsBefore) >= rewards.count
+                        }
                         hold.release()
+                        var outcomes: [Int: RedeemOutcome] = [:]
                         for await done in taps { outcomes[done.0] = done.1 }
                         return outcomes
                     }
-                    let rewards = [first, second]
-                    // The tap the server heard, if any, is the one that goes through; the other is turned away.
+                    let taps = "\(rewards.count) quick taps"
                     let calls = Array(world.serverCalls.dropFirst(callsBefore))
                     if calls.count > 1 {
                         guard case .voucher = serverReply else {
-                            // Taps taken one after the other: the first failed, so the second may try.
-                            let failed = outcomes.values.allSatisfy { $0 == .serviceUnavailable }
+                            // Taps taken one after the other: each failed, so the next may try.
+                            let failed =
+                                calls.count == rewards.count && outcomes.values.allSatisfy { $0 == .serviceUnavailable }
                             let events = Array(world.trackedEvents.dropFirst(eventsBefore))
-                            if !failed || events.map(\.name) != ["redeem_failed", "redeem_failed"] {
-                                return "at step \(number), two quick taps both reached a server that did not confirm; "
-                                    + "each should say .serviceUnavailable and send redeem_failed, and they said "
-                                    + "\(outcomes.values.map { "\($0)" }) and sent \(events.map(\.name))."
+                            if !failed || events.map(\.name) != Array(repeating: "redeem_failed", count: rewards.count)
+                            {
+                                return
+                                    "at step \(number), \(taps) reached a server that did not confirm \(calls.count) "
+                                    + "times; a tap that reaches it should say .serviceUnavailable and send redeem_failed, "
+                                    + "and the taps said \(outcomes.values.map { "\($0)" }) and sent \(events.map(\.name))."
                             }
                             continue
                         }
-                        return "at step \(number), two quick taps both reached the server (\(calls.map(\.rewardID))), "
-                            + "which issued two vouchers: two taps redeem at most once, so the second must be turned "
-                            + "away before it asks."
+                        return
+                            "at step \(number), \(taps) reached the server \(calls.count) times (\(calls.map(\.rewardID))), "
+                            + "which issued as many vouchers: quick taps redeem at most once, so every tap after the "
+                            + "first must be turned away before it asks."
                     }
+                    // The tap the server heard, if any, is the one that goes through; the others are turned away.
                     var through = calls.first.flatMap { call in rewards.firstIndex { $0.id == call.rewardID } } ?? 0
                     let expected = Self.apply(
                         rewards[through], reply: serverReply, to: &model, member: member, now: world.now)
-                    // Two taps of one reward: either task may run first, so the one that went through is
-                    // the one whose outcome is the rules' answer.
-                    if first == second, outcomes[0] != expected.outcome, outcomes[1] == expected.outcome { through = 1 }
-                    let other = 1 - through
-                    if outcomes[through] != expected.outcome {
-                        return "at step \(number), of two quick taps, the \(through == 0 ? "first" : "second") "
-                            + "(\(rewards[through].name)) said \(outcomes[through].map { "\($0)" } ?? "nothing") "
-                            + "where the rules say \(expected.outcome)."
+                    // Taps of one reward: any task may run first, so the one that went through is the one
+                    // whose outcome is the rules' answer.
+                    if outcomes[through] != expected.outcome,
+                        let answered = rewards.indices.first(where: {
+                            rewards[$0] == rewards[through] && outcomes[$0] == expected.outcome
+                        })
+                    {
+                        through = answered
                     }
-                    if case .redeemed = outcomes[other] {
+                    if outcomes[through] != expected.outcome {
                         return
-                            "at step \(number), both of two quick taps redeemed (\(rewards.map(\.name))): one reward a day, "
-                            + "also when the second tap comes while the server thinks about the first."
+                            "at step \(number), of \(taps), the one the server heard (\(rewards[through].name)) said "
+                            + "\(outcomes[through].map { "\($0)" } ?? "nothing") where the rules say \(expected.outcome)."
+                    }
+                    let others = rewards.indices.filter { $0 != through }
+                    if others.contains(where: { if case .redeemed = outcomes[$0] { true } else { false } }) {
+                        return
+                            "at step \(number), more than one of \(taps) redeemed (\(rewards.map(\.name))): one reward "
+                            + "a day, also when later taps come while the server thinks about the first."
                     }
                     let events = Array(world.trackedEvents.dropFirst(eventsBefore))
-                    let otherEvent = ExpectedEvent.refusedForAnyReason
                     if let wrong = Self.eventProblem(
-                        events, expected: [expected.event, otherEvent], reward: [rewards[through], rewards[other]])
+                        events, expected: [expected.event] + others.map { _ in ExpectedEvent.refusedForAnyReason },
+                        reward: [rewards[through]] + others.map { rewards[$0] })
                     {
-                        return "at step \(number), two quick taps: \(wrong)"
+                        return "at step \(number), \(taps): \(wrong)"
                     }
                 }
                 let stars = world.stars(of: member.id)
@@ -339,7 +363,10 @@ struct ShopDay: Sendable {
     var smaller: [ShopDay] {
         Shrink.sequence(steps) { step in
             switch step {
-            case .twoTaps(let first, let second, let reply) where first != second: [.twoTaps(first, first, reply)]
+            case .quickTaps(let rewards, let reply) where rewards.count > 2:
+                [.quickTaps(Array(rewards.prefix(2)), reply)]
+            case .quickTaps(let rewards, let reply) where Set(rewards.map(\.id)).count > 1:
+                [.quickTaps(rewards.map { _ in rewards[0] }, reply)]
             case .tap(let reward, let reply) where reply != .voucher: [.tap(reward, .voucher)]
             default: []
             }
@@ -361,10 +388,11 @@ struct ShopDay: Sendable {
             switch step {
             case .tap(let reward, let reply):
                 lines.append("\(member.name) taps Redeem on a \(price(reward)); \(replied(reply)).")
-            case .twoTaps(let first, let second, let reply):
+            case .quickTaps(let rewards, let reply):
                 lines.append(
-                    "\(member.name) taps Redeem on a \(price(first)), then at once on a \(price(second)) while the server "
-                        + "thinks; \(replied(reply)).")
+                    "\(member.name) taps Redeem on "
+                        + rewards.map { "a \(price($0))" }.joined(separator: ", then at once on ")
+                        + ", while the server thinks; \(replied(reply)).")
             case .wait(let move):
                 now = Self.moved(now, move)
                 lines.append("Time passes: it is \(shopTime(now)) in the shop.")
@@ -382,4 +410,11 @@ struct ShopDay: Sendable {
         return "\(member.name) (born on \(birthday)) is signed in with \(stars) stars; the birthday treat is "
             + "\(treatOn ? "on" : "off"); it is \(shopTime(start)) in the shop.\n" + numberedSteps(lines)
     }
+}
+
+/// A count that the taps add to from their own tasks.
+final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .acquiring) }
+    func add() { count.add(1, ordering: .releasing) }
 }
