@@ -158,6 +158,12 @@ public enum ReportText {
     /// One chapter: the step the learner is on first, with every test of it and its messages;
     /// earlier steps (all passing) and later steps folded to a line each. `all` lists every test
     /// of every step, each message whole (`./Scripts/progress N --all`).
+    /// Where to go once a chapter is done: the next one, as the overview would say.
+    static func onward(to next: Chapter, style: Style) -> String {
+        style.bold("Done. Next: Chapter \(next.number) · \(next.title)") + "\n  Read the lesson: \(next.lesson)"
+            + "\n  Then: ./Scripts/progress \(next.number)"
+    }
+
     /// Said after the title in the app world only, so that a learner never mistakes one world's
     /// verdicts for the other's; the library world is the workbook as it always was.
     static func worldNote(_ world: WorkbookWorld?) -> String {

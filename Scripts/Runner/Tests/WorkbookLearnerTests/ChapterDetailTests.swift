@@ -140,4 +140,12 @@ struct ChapterDetailTests {
         #expect(ReportText.detail(report(), style: style, world: .app).contains("app world"))
         #expect(!ReportText.detail(report(), style: style, world: .library).contains("world"))
     }
+
+    @Test("Once a chapter is done, the way on names the next chapter, its lesson and its command")
+    func onwardToTheNextChapter() {
+        let next = Chapter(number: 6, title: "Service locator", folder: "Chapter6-ServiceLocator")
+        let text = ReportText.onward(to: next, style: style)
+        #expect(text.contains("Chapter 6 · Service locator") && text.contains("./Scripts/progress 6"))
+        #expect(text.contains(next.lesson))
+    }
 }

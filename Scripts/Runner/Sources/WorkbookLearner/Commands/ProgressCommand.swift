@@ -197,6 +197,9 @@ public enum ProgressCommand {
             }
         } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
             print(ReportText.detail(chapter, style: style, all: options.all, world: report.world))
+            if chapter.state == .done, let next = workbook.chapters.first(where: { $0.number > number }) {
+                print("\n" + ReportText.onward(to: next, style: style))
+            }
         } else {
             print(ReportText.overview(report, style: style))
         }
