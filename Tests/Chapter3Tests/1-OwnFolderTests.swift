@@ -73,6 +73,13 @@ struct OwnFolderTests {
                 """)
             try store.saveUser(ada)
             #expect(
+                FileManager.default.fileExists(atPath: folder.path),
+                """
+                A user was saved into a store opened on a folder that did not exist yet, and the folder \
+                still does not exist: the store wrote the user somewhere else (the app's folder?). Saving \
+                creates the folder the store was given, and writes the user there.
+                """)
+            #expect(
                 try UserStorage(folder: folder).fetchUser(named: ada.name) == ada,
                 """
                 After the first user was saved into a folder that did not exist before, a new store on that \

@@ -143,13 +143,19 @@ extension SharedStoreTests {
             try await withTemporaryFolder("chapter3-users") { folder in
                 let testStore = UserStorage(folder: folder)
                 try testStore.saveUser(ada)
-                let accepted = try await withinTimeLimit { watch in
+                let (accepted, inPlace) = try await withinTimeLimit { watch in
                     try await UserStorage.replacingShared(with: testStore) {
                         watch.bodyBegan()
                         defer { watch.bodyEnded() }
-                        return try UserManager().registerUser(name: ada.name)
+                        return (try UserManager().registerUser(name: ada.name), UserStorage.shared === testStore)
                     }
                 }
+                #expect(
+                    inPlace,
+                    """
+                    Inside `replacingShared(with:_:)`, `UserStorage.shared` was not the test's store: the scope \
+                    must put in place the very store it is given, with the users already in it.
+                    """)
                 #expect(
                     accepted == false,
                     """
@@ -168,6 +174,24 @@ extension SharedStoreTests {
 
         @Test("No public declaration other than the scope can change which store is shared")
         func noOtherPublicWayToSwap() async throws {
+            // The scope is the one way: it must work, and nothing else may.
+            let swapped = try await withTemporaryFolder("chapter3-users") { folder in
+                let testStore = UserStorage(folder: folder)
+                return try await withinTimeLimit { watch in
+                    await UserStorage.replacingShared(with: testStore) {
+                        watch.bodyBegan()
+                        defer { watch.bodyEnded() }
+                        return UserStorage.shared === testStore
+                    }
+                }
+            }
+            #expect(
+                swapped,
+                """
+                The scope does not put the test's store in place yet, so it is not the way to change the \
+                shared store that this rule leaves open. Step 2 first: `replacingShared(with:_:)` swaps the \
+                store, and nothing else public does.
+                """)
             let declarations = try await ModuleInterface.declarations(visibleFrom: .anotherModule)
             // What may mention the store's type: `shared` (read-only, checked above) and the scope.
             let backDoors = declarations.filter { symbol in
