@@ -30,6 +30,9 @@ public struct Verifier: Sendable {
         public var mutantLimit: Int?
         /// With `mutantChapters`: write each chapter's `MUTANTS.md` (`--write-ledger`).
         public var writeLedger = false
+        /// Build the starters and solutions and compile the Markdown's code, and nothing else
+        /// (`--markdown`: a maintainer's quick check after editing a lesson).
+        public var markdownOnly = false
         /// How long one full test run may take.
         public var timeLimit: Duration = .seconds(600)
 
@@ -110,6 +113,12 @@ public struct Verifier: Sendable {
                 + (options.writeLedger ? ", ledger written" : "")
             record(await mutationSweep(title, in: mirror, chapters: chapters))
             record(Step(title: "every other check", result: .skipped("left out with --mutants")))
+            return steps
+        }
+        if options.markdownOnly {
+            let needed: Set<CheckID> = [.startersBuild, .solutionsBuild, .markdown]
+            await runChecks(Self.checks(options: options).filter { needed.contains($0.id) }, on: mirror, record: record)
+            record(Step(title: "every other check", result: .skipped("left out with --markdown")))
             return steps
         }
         await runChecks(Self.checks(options: options), on: mirror, record: record)

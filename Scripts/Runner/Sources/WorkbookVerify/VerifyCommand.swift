@@ -41,6 +41,8 @@ public enum VerifyCommand {
               --limit K          with --mutants: at most K mutants a chapter, spread evenly
               --write-ledger     with --mutants: write Solutions/ChapterN-…/MUTANTS.md anew, keeping
                                  the reasons given for survivors that are still there
+              --markdown         build starters and solutions, compile the code in the Markdown
+                                 (with --chapter N: that chapter's), and nothing else
               --no-color         no colours
               --help             this text
 
@@ -132,6 +134,7 @@ public enum VerifyCommand {
                 }
                 options.mutantLimit = limit
             case "--write-ledger": options.writeLedger = true
+            case "--markdown": options.markdownOnly = true
             case "--no-color": style.colors = false
             case "--refresh-test-hashes":
                 printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
@@ -153,6 +156,10 @@ public enum VerifyCommand {
         }
         if options.mutantChapters == nil && (options.mutantLimit != nil || options.writeLedger) {
             printError("--limit and --write-ledger go with --mutants N: ./Scripts/verify --mutants 1 --write-ledger")
+            return 2
+        }
+        if options.markdownOnly && (options.catalogueChapters != nil || options.mutantChapters != nil) {
+            printError("--markdown goes alone, or with --chapter N: ./Scripts/verify --markdown --chapter 7")
             return 2
         }
         if options.mutantLimit != nil && options.writeLedger {
