@@ -200,7 +200,11 @@ extension SharedStoreTests {
                 let mentionsAStore =
                     symbol.declaration.contains("UserStorage") || symbol.declaration.contains("Mutex")
                     || symbol.declaration.contains("Atomic")
-                let allowed = ["UserStorage.shared", "UserStorage.replacingShared(with:isolation:_:)"]
+                // The scope in either spelling: with an `isolation:` parameter, or `nonisolated(nonsending)`.
+                let allowed = [
+                    "UserStorage.shared", "UserStorage.replacingShared(with:isolation:_:)",
+                    "UserStorage.replacingShared(with:_:)",
+                ]
                 return isStatic && mentionsAStore && !allowed.contains(symbol.name) && symbol.kind != "swift.class"
             }
             #expect(
