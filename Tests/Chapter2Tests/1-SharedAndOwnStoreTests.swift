@@ -95,13 +95,13 @@ struct SharedAndOwnStoreTests {
                 settings.store = other
             }
             """,
-            mentioning: "cannot assign",
+            mentioning: "'let' constant",
             from: .insideTheModule,
             """
-            Code in the module can repoint an instance's `store` (a `var`, or a setter kept for debug \
-            builds): then `AppSettings.shared` can be moved off the standard store by any file, and a test \
-            that does so moves it for every test running beside it. Each instance keeps the store it was \
-            made with: `public let store`.
+            `store` is not a `let`, so code in the module can repoint an instance: with a `var`, or a \
+            setter kept for debug builds, any file can move `AppSettings.shared` off the standard store, \
+            and a test that does so moves it for every test running beside it; with `private(set)`, the \
+            type's own code still can. Each instance keeps the store it was made with: `public let store`.
             """)
         await expectDoesNotCompile(
             """

@@ -55,6 +55,29 @@ struct QuestionOrderTests {
             loop's range off by one? `shuffled(using:)` does it right.
             """)
 
+        // Every order can come out, the group's own included: over 200 sources, a fair shuffle of
+        // two or three questions misses one of its orders with a chance below 10^-15.
+        for size in 2...3 {
+            let small = QuestionGroup(
+                title: "\(size) questions",
+                questions: (1...size).map { Question(prompt: "Question \($0)?", answer: "Answer \($0)") })
+            var drawn = Set<[Question]>()
+            for seed in UInt64(1)...200 {
+                var source = SeededRandom(seed: seed)
+                drawn.insert(RandomQuestionStrategy(group: small, using: &source).questions)
+            }
+            let orderCount = size == 2 ? 2 : 6
+            #expect(
+                drawn.count == orderCount,
+                """
+                Over 200 random sources, a group of \(size) questions came out in \(drawn.count) of its \
+                \(orderCount) orders\(drawn.contains(small.questions) ? "" : ", never in the group's own"). \
+                A random round may come out in any order, the author's included: a strategy that \
+                draws again until the order changes, or skips some orders, is not fair, and one that \
+                redraws forever hangs on a group whose questions are all the same.
+                """)
+        }
+
         // Rounds drawn one after the other from one source differ: the source moves on.
         var oneSource = SeededRandom(seed: 7)
         let rounds = (1...5).map { _ in RandomQuestionStrategy(group: group, using: &oneSource).questions }

@@ -150,8 +150,7 @@ public enum ReportText {
         if changed.count > 6 { lines.append(style.dim("\(indent)  (and \(changed.count - 6) more)")) }
         lines.append(
             style.dim(
-                "\(indent)  To put them back: git checkout -- "
-                    + (changed.count == 1 ? changed[0].path : "Tests")))
+                "\(indent)  To put the tests back as they were: git checkout -- Tests"))
         return lines
     }
 

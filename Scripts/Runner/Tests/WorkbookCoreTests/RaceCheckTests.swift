@@ -58,6 +58,29 @@ struct RaceCheckTests {
         #expect(race?.firstPlace?.file == "Chapters/Chapter3-TestingPain/UserStorage.swift")
     }
 
+    @Test("One racy line reported twice, as a read and as a write, the other way round, is one race")
+    func oneRaceReportedTwice() {
+        let first = """
+            WARNING: ThreadSanitizer: data race (pid=1)
+              Write of size 8 at 0x7b0c00001234 by thread T3:
+                #0 $s8Chapter11x /work/Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift:30:12 (t+0x1)
+              Previous read of size 8 at 0x7b0c00001234 by thread T2:
+                #0 $s8Chapter11y /work/Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift:25:9 (t+0x2)
+            SUMMARY: ThreadSanitizer: data race
+            """
+        let second = """
+            WARNING: ThreadSanitizer: data race (pid=1)
+              Read of size 8 at 0x7b0c00001234 by thread T5:
+                #0 $s8Chapter11y /work/Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift:25:9 (t+0x2)
+              Previous write of size 8 at 0x7b0c00001234 by thread T3:
+                #0 $s8Chapter11x /work/Chapters/Chapter1-GlobalVsSingleton/MessageBoard.swift:30:12 (t+0x1)
+            SUMMARY: ThreadSanitizer: data race
+            """
+        #expect(DataRace.parse(first + "\n" + second, relativeTo: workbook).count == 1)
+        let elsewhere = second.replacingOccurrences(of: ":25:9", with: ":40:9")
+        #expect(DataRace.parse(first + "\n" + elsewhere, relativeTo: workbook).count == 2)
+    }
+
     @Test("A race inside Array.append names the learner's line that called it, not the toolchain's nor a helper's")
     func raceInsideTheStandardLibrary() {
         let report = """

@@ -111,6 +111,47 @@ struct RerunTests {
         )
     }
 
+    @Test("A hang starves the tests beside it: only the test in the learner's loop is stuck, the others run again")
+    func hangStarvesOthers() async throws {
+        let backtrace = """
+            Thread 1 "oot.default-qos":
+
+              0      0x000056176f2465ca spin() + 90 in Tests.xctest at /work/Chapters/Chapter9-Sample/Board.swift:27:9
+              1 [async] 0x000056176f246390 b() in Tests.xctest at /work/Tests/Chapter9Tests/Sample.swift:2
+
+            Thread 2 "oot.default-qos":
+
+              0      0x00007f24bde94310 futex_wait + 10 in libc.so.6
+
+            Backtrace took 0.05s
+            """
+        let (runner, asked) = runner([
+            Self.chapter.testFilter: TestRun(
+                events: stream(Self.ids, started: [a, b, c], ended: [a], runEnded: false),
+                process: process(.timedOut, errors: backtrace)),
+            TestResult.filter(selecting: [c, d]): TestRun(
+                events: stream([c, d], started: [c, d], ended: [c, d], runEnded: true), process: process(.exited(0))),
+        ])
+        let report = try await runner.run(Self.chapter, included: [9])
+        #expect(asked.all == [Self.chapter.testFilter, TestResult.filter(selecting: [c, d])])
+        #expect(report.tests.map(\.state) == [.passed, .timedOut, .passed, .passed])
+        #expect(report.state == .timedOut)
+    }
+
+    @Test("A wait that never ends, with no thread in the learner's code: every test in flight is stuck")
+    func waitForever() async throws {
+        let (runner, asked) = runner([
+            Self.chapter.testFilter: TestRun(
+                events: stream(Self.ids, started: [a, b, c], ended: [a], runEnded: false),
+                process: process(.timedOut, errors: "")),
+            TestResult.filter(selecting: [d]): TestRun(
+                events: stream([d], started: [d], ended: [d], runEnded: true), process: process(.exited(0))),
+        ])
+        let report = try await runner.run(Self.chapter, included: [9])
+        #expect(asked.all == [Self.chapter.testFilter, TestResult.filter(selecting: [d])])
+        #expect(report.tests.map(\.state) == [.passed, .timedOut, .timedOut, .passed])
+    }
+
     @Test("A single test that crashes is blamed at once, without a rerun of its own")
     func singleCrash() async throws {
         let (runner, asked) = runner([

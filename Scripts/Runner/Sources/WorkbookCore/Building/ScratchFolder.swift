@@ -71,6 +71,6 @@ public enum ScratchFolder {
     /// What to tell the learner when a scratch folder made elsewhere was removed.
     public static func notice(_ scratch: String, madeIn: String) -> String {
         "\(scratch) was built in \(madeIn), not here (copied with the workbook?): its products name that "
-            + "folder, and the compiler refuses them there. It was removed; this build starts afresh."
+            + "folder, and the compiler refuses them here. It was removed; this build starts afresh."
     }
 }

@@ -120,6 +120,26 @@ public enum HangDescription {
     }
 }
 
+extension HangDescription {
+    /// The tests among `inFlight` that a thread was running the learner's code for when the time
+    /// was up: a thread with a frame in the chapter's files, and further out a frame of the test.
+    public static func testsRunningLearnersCode(
+        _ backtrace: Backtrace?, chapter: Chapter, among inFlight: [TestResult]
+    ) -> [TestResult] {
+        guard let backtrace else { return [] }
+        var caught: [TestResult] = []
+        for thread in backtrace.threads
+        where Backtrace.firstFrame(of: thread, under: [chapter.starterFolder]) != nil {
+            guard let testFrame = Backtrace.firstFrame(of: thread, under: [chapter.testsFolder]),
+                let test = CrashDescription.running(at: testFrame, among: inFlight),
+                !caught.contains(where: { $0.id == test.id })
+            else { continue }
+            caught.append(test)
+        }
+        return caught
+    }
+}
+
 /// Where a chapter's test process was when its time ran out, as the report records it.
 public struct HangLocation: Codable, Sendable, Equatable {
     /// The first frame in the learner's files (`Chapters/…`), with its line and function; all

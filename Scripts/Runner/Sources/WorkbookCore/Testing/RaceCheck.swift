@@ -120,6 +120,16 @@ public struct DataRace: Codable, Sendable, Equatable {
         }.joined(separator: " races with ")
     }
 
+    /// Whether `other` is this race seen again: the same places, in either order, whatever each
+    /// access did. One racy line is often reported twice (a read and a write against the same
+    /// write, or the two accesses the other way round); a learner has one race to fix.
+    func isSamePlaces(as other: DataRace) -> Bool {
+        func places(_ race: DataRace) -> [String] {
+            race.accesses.map { "\($0.file ?? "")|\($0.line.map(String.init) ?? "")|\($0.function ?? "")" }.sorted()
+        }
+        return Set(places(self)) == Set(places(other))
+    }
+
     /// The first place in the workbook's own Swift files, for "where to look".
     public var firstPlace: (file: String, line: Int?)? {
         accesses.lazy.compactMap { access in access.file.map { ($0, access.line) } }.first
@@ -155,7 +165,9 @@ public struct DataRace: Codable, Sendable, Equatable {
         }
         func finishRace() {
             finishAccess()
-            if let race = current, !race.accesses.isEmpty, !races.contains(race) { races.append(race) }
+            if let race = current, !race.accesses.isEmpty, !races.contains(where: { $0.isSamePlaces(as: race) }) {
+                races.append(race)
+            }
             current = nil
         }
         for rawLine in output.split(separator: "\n", omittingEmptySubsequences: false) {

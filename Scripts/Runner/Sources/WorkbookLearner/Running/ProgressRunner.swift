@@ -247,7 +247,9 @@ public struct ProgressRunner: Sendable {
         return try await body(log)
     }
 
-    /// The last "[12/40]" SwiftPM wrote to a build log.
+    /// How far a build got, from the last "[12/40]" SwiftPM wrote to its log: "12 steps done".
+    /// Not the total: SwiftPM adds steps as it plans (40 becomes 228), and a total that jumps
+    /// reads as a build going backwards.
     static func buildStep(in log: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: log) else { return nil }
         defer { try? handle.close() }
@@ -257,7 +259,9 @@ public struct ProgressRunner: Sendable {
         for line in tail.split(separator: "\n").reversed() {
             guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { continue }
             let counts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
-            if counts.count == 2, Int(counts[0]) != nil, Int(counts[1]) != nil { return String(line[...close]) }
+            if counts.count == 2, let done = Int(counts[0]), Int(counts[1]) != nil {
+                return done == 1 ? "1 step done," : "\(done) steps done,"
+            }
         }
         return nil
     }
@@ -330,8 +334,9 @@ public struct ProgressRunner: Sendable {
         var hang: HangLocation?
         var printed: [Substring] = []
         var filter = chapter.testFilter
-        // The time limit is the chapter's, reruns included: a hang costs it once, not once a round.
-        let deadline = ContinuousClock.now + timeLimit
+        // The time limit is the chapter's, reruns after a crash included. After a hang, the tests
+        // it starved (never started, or waiting beside it) get a time limit of their own.
+        var deadline = ContinuousClock.now + timeLimit
         for round in 0..<4 {
             let left = deadline - ContinuousClock.now
             guard round == 0 || left > .milliseconds(500) else { break }
@@ -347,16 +352,23 @@ public struct ProgressRunner: Sendable {
             if stream.runEnded { break }
 
             let stuck = results.filter { inFlight.contains($0.id) }
+            let backtrace = result.ending == .timedOut ? Backtrace(result.errors, relativeTo: workbook) : nil
             if result.ending == .timedOut, crash == nil {
                 let described = HangDescription.describe(
-                    chapter: chapter, timeLimit: timeLimit, backtrace: Backtrace(result.errors, relativeTo: workbook),
-                    stuck: stuck)
+                    chapter: chapter, timeLimit: timeLimit, backtrace: backtrace, stuck: stuck)
                 crash = described.summary
                 hang = HangLocation(
                     file: described.frame?.file, line: described.frame?.line, function: described.frame?.function)
             }
             crash = crash ?? crashDescription(result, chapter: chapter, tests: catalogue)
-            if result.ending == .timedOut || stuck.count == 1 {
+            if result.ending == .timedOut {
+                // The tests caught running the learner's code are the stuck ones; the others in
+                // flight were only starved of threads, and run again. When the backtrace names
+                // none (a wait that never ends), every test in flight is stuck.
+                let caught = HangDescription.testsRunningLearnersCode(backtrace, chapter: chapter, among: stuck)
+                for test in caught.isEmpty ? stuck : caught { outcomes[test.id] = test }
+                deadline = ContinuousClock.now + timeLimit
+            } else if stuck.count == 1 {
                 for test in stuck { outcomes[test.id] = test }
             } else {
                 // Several tests were running when the process died: run each alone to learn which.
@@ -462,6 +474,8 @@ public struct ProgressRunner: Sendable {
                 switch module {
                 case "Chapter\(chapter.number)": chapter.starterFolder
                 case "Chapter\(chapter.number)Solution": chapter.solutionFolder
+                // The test code the learner writes is a module of its own (`Chapter8TestDoubles`).
+                case "Chapter\(chapter.number)TestDoubles": chapter.starterFolder + "/TestDoubles"
                 case chapter.testModule: chapter.testsFolder
                 default: nil
                 }
