@@ -114,8 +114,8 @@ struct FakeUserStorageTests {
             at once: `savedUsers` lists \(saved) of \(2 * rounds), and \(notFound) could not be found.
             `UserStorage` is `Sendable`, so any number of tasks may share one fake: every read and \
             write of its state must go through one lock (a `Mutex`). Plain `var`s made to compile \
-            with `@unchecked Sendable` or `nonisolated(unsafe)` lose users; where they happen not \
-            to, the race check still reports the data race, once every test of the chapter passes.
+            with `@unchecked Sendable` or `nonisolated(unsafe)` lose users, and the race check \
+            reports the data race.
             """)
     }
 }

@@ -213,7 +213,14 @@ public enum ReportText {
                 let tests = chapter.tests.filter { $0.step == step }
                 lines.append("  \(symbol(.passed, style: style)) Step \(step): \(tests.count)/\(tests.count) pass")
             }
-            if !earlier.isEmpty { lines.append("") }
+            if !earlier.isEmpty {
+                // A step's tests can pass with a race in its code: say when the race check comes.
+                lines.append(
+                    style.dim(
+                        "  (Passing steps are checked for data races later: Thread Sanitizer runs once every "
+                            + "test of the chapter passes.)"))
+                lines.append("")
+            }
             folded = Set(chapter.tests.compactMap(\.step).filter { $0 > current }).sorted()
         }
         let shown = chapter.tests.filter { test in
@@ -286,8 +293,10 @@ public enum ReportText {
             for (index, line) in kept.enumerated() {
                 // Swift Testing's own line ("Expectation failed: …") is for experts; the test's
                 // explanation under it is the part written for the learner, and is never cut.
-                if index == 0 && explained {
-                    var text = String(line)
+                if let difference = Self.collectionDifference(line) {
+                    lines.append("\(indent)    " + style.dim(difference))
+                } else if index == 0 && explained {
+                    var text = Self.shorteningIdentifiers(String(line))
                     if let rest, text.count > expertLineLimit {
                         text = text.prefix(expertLineLimit) + "… (cut; the whole line: \(rest))"
                     }
@@ -311,6 +320,33 @@ public enum ReportText {
                     "\(indent)    (and \(more) more \(more == 1 ? "issue" : "issues")\(rest.map { ": \($0)" } ?? ""))"))
         }
         return lines
+    }
+
+    /// Swift Testing's difference of two collections (`± inserted [1], removed [4, 3]`) in words:
+    /// what the left side of the comparison has that the right side lacks, and the other way round.
+    static func collectionDifference(_ line: Substring) -> String? {
+        guard line.hasPrefix("± ") else { return nil }
+        var inserted: String?
+        var removed: String?
+        for part in line.dropFirst(2).components(separatedBy: "], ") {
+            let item = part.hasSuffix("]") ? part : part + "]"
+            if item.hasPrefix("inserted ") { inserted = String(item.dropFirst("inserted ".count)) }
+            if item.hasPrefix("removed ") { removed = String(item.dropFirst("removed ".count)) }
+        }
+        guard inserted != nil || removed != nil else { return nil }
+        let parts = [
+            inserted.map { "the left side has \($0) that the right side does not" },
+            removed.map { "the right side has \($0) that the left side does not" },
+        ].compactMap { $0 }
+        return "(compared item by item, " + parts.joined(separator: ", and ") + ")"
+    }
+
+    /// A line with the UUIDs tests put in names and folders (`/tmp/chapter3-users-2214D5E7-…`)
+    /// shortened to their first block: they make each name unique, and say nothing to a reader.
+    static func shorteningIdentifiers(_ line: String) -> String {
+        line.replacing(
+            #/([0-9A-Fa-f]{8})-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#
+        ) { match in "\(match.output.1)…" }
     }
 
     /// How long Swift Testing's own line above an explanation may be before it is cut.

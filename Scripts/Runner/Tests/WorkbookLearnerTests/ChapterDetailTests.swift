@@ -84,6 +84,27 @@ struct ChapterDetailTests {
         #expect(single.joined(separator: "\n").contains(oneLine), "A message of one line is its reason: whole.")
     }
 
+    @Test("Swift Testing's collection differences are told in words, and UUIDs in its line are shortened")
+    func expertLinesInWords() {
+        let expert =
+            "Expectation failed: (seen → [1, 1, 2]) == (expected → [4, 1, 2, 3]) at "
+            + "/tmp/chapter3-users-2214D5E7-F554-42EB-96C2-B51B0913C7FF/not-there-yet"
+        let failing = test("diff", step: 1, .failed, message: expert + "\n± inserted [1], removed [4, 3]\nThe reason.")
+        let text = ReportText.describe(failing, style: style, indent: "", rest: "r").joined(separator: "\n")
+        #expect(text.contains("/tmp/chapter3-users-2214D5E7…/not-there-yet"))
+        #expect(!text.contains("F554-42EB"))
+        #expect(
+            text.contains(
+                "(compared item by item, the left side has [1] that the right side does not, and the right side "
+                    + "has [4, 3] that the left side does not)"))
+        #expect(!text.contains("± inserted"))
+        #expect(text.contains("The reason."))
+        #expect(
+            ReportText.collectionDifference("± removed [4]")
+                == "(compared item by item, the right side has [4] that the left side does not)")
+        #expect(ReportText.collectionDifference("A line") == nil)
+    }
+
     @Test("Under --watch a report fits the window, and says how much is below it and where")
     func fitsTheWindow() {
         let text = (1...50).map { "line \($0)" }.joined(separator: "\n")

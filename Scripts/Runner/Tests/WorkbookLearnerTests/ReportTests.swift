@@ -100,7 +100,7 @@ struct ReportTests {
         #expect(overview.contains("1/1  tests changed"), "\(overview)")
         #expect(!overview.contains("Every chapter is done"))
         #expect(overview.contains("Next: Chapter 3") && overview.contains("Every test passes, but not done"))
-        #expect(overview.contains("git checkout -- Tests/Chapter3Tests/F.swift"))
+        #expect(overview.contains("git checkout -- Tests"))
         let detail = ReportText.detail(report, style: Style(colors: false))
         #expect(detail.contains("1/1 passed, tests changed") && detail.contains("Every test passes, but not done"))
 
