@@ -24,6 +24,9 @@ extension SharedStoreTests {
 
         @Test("A new name is accepted and saved, in a store that starts empty")
         func newNameIsAccepted() async throws {
+            // Made before the scope, as a screen of the app keeps its manager from launch.
+            let madeEarlier = UserManager()
+            let later = "Linus \(UUID().uuidString)"
             try await withEmptySharedStore { store in
                 let registered = try UserManager().registerUser(name: "Grace")
 
@@ -31,6 +34,15 @@ extension SharedStoreTests {
                 #expect(
                     try store.fetchUser(named: "Grace") == User(name: "Grace"),
                     "Grace should be saved in the store the test put in place of the shared one.")
+
+                _ = try madeEarlier.registerUser(name: later)
+                #expect(
+                    try store.fetchUser(named: later) != nil,
+                    """
+                    A manager made before the scope did not save into the store that is shared while the scope \
+                    runs: it kept the store that was shared when it was made. `UserManager.swift` is given as \
+                    it is, reading `UserStorage.shared` at each call; leave it so.
+                    """)
             }
         }
 
