@@ -212,7 +212,7 @@ public struct Verifier: Sendable {
     // MARK: - Formatting and the source articles
 
     func formatProblems(in mirror: Workbook) async throws -> [String] {
-        let trees = try writeCatalogueTrees(of: mirror)
+        let (trees, unapplied) = try writeCatalogueTrees(of: mirror)
         let result = try await Command(
             [
                 "swift", "format", "lint", "--strict", "--recursive", "--configuration", ".swift-format",
@@ -221,8 +221,13 @@ public struct Verifier: Sendable {
             in: mirror.root
         ).run()
         let findings = result.output.split(separator: "\n").map { String($0) }
-        if result.succeeded && findings.isEmpty { return [] }
-        return (findings.isEmpty ? ["swift format lint \(result.ending)"] : findings.prefix(30).map { $0 })
+        // A page whose diff no longer applies has code nobody linted: never pass over it quietly.
+        let pages = unapplied.map { "\($0): its diff no longer applies, so its code was not linted" }
+        if result.succeeded && findings.isEmpty && pages.isEmpty { return [] }
+        if result.succeeded && findings.isEmpty {
+            return pages + ["Mend the pages: ./Scripts/verify --rebase-pages N, after the base's change is committed."]
+        }
+        return pages + (findings.isEmpty ? ["swift format lint \(result.ending)"] : findings.prefix(30).map { $0 })
             + [
                 "Run ./Scripts/format to fix the formatting (a finding under \(trees)/ is in the "
                     + "code a catalogue case's diff makes: mend the case's page)."
@@ -231,15 +236,18 @@ public struct Verifier: Sendable {
 
     /// Writes the files each catalogue case's diff changes, as the learner would have them, to
     /// `.build-verify/catalogue-trees/CHAPTER/CASE/`, so that they are linted like every other
-    /// source. Returns that folder's path. A diff that does not apply is left to the catalogue's
-    /// own check, which names it.
-    private func writeCatalogueTrees(of mirror: Workbook) throws -> String {
+    /// source. Returns that folder's path, and the pages whose diff does not apply.
+    private func writeCatalogueTrees(of mirror: Workbook) throws -> (folder: String, unapplied: [String]) {
         let folder = workFolder.appendingPathComponent("catalogue-trees")
+        var unapplied: [String] = []
         try? FileManager.default.removeItem(at: folder)
         for chapter in mirror.chapters {
             let catalogue = Catalogue(chapter: chapter, in: mirror)
             for item in catalogue.cases {
-                guard let files = try? catalogue.changedFiles(of: item, in: mirror) else { continue }
+                guard let files = try? catalogue.changedFiles(of: item, in: mirror) else {
+                    unapplied.append(catalogue.page(of: item))
+                    continue
+                }
                 for (path, data) in files where path.hasSuffix(".swift") {
                     let url = folder.appendingPathComponent("\(chapter.folder)/\(item.name)/\(path)")
                     try FileManager.default.createDirectory(
@@ -249,7 +257,7 @@ public struct Verifier: Sendable {
             }
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.path
+        return (folder.path, unapplied)
     }
 
     func seedOverlap(_ title: String, in mirror: Workbook) async -> Step {

@@ -49,6 +49,10 @@ public enum VerifyCommand {
               --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
                                       copy (after changing a test on purpose), and check nothing
 
+              --rebase-pages N|all    after a change to chapter N's solution or starter: carry each
+                                      catalogue page whose diff no longer applies onto the new base (a
+                                      three-way merge), and name the pages that need mending by hand
+
             Exit status 0 only when every check passed and none was left out.
             """
     }
@@ -57,6 +61,9 @@ public enum VerifyCommand {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
+        }
+        if arguments.first == "--rebase-pages" {
+            return await rebasePages(arguments.dropFirst(), workbook: workbook)
         }
         if arguments == ["--refresh-test-hashes"] {
             do {
@@ -235,5 +242,54 @@ public enum VerifyCommand {
         case .skipped(let why): return "  \(style.yellow("–")) \(step.title): skipped, \(why)"
         case .unavailable(let why): return "  \(style.yellow("!")) \(step.title): not checked here, \(why)"
         }
+    }
+
+    /// `--rebase-pages N|all`: the catalogue pages mended after their base changed.
+    static func rebasePages(_ arguments: ArraySlice<String>, workbook: Workbook) async -> Int32 {
+        let chapters: [Chapter]
+        if arguments.count == 1, arguments.first == "all" {
+            chapters = workbook.chapters
+        } else if arguments.count == 1, let number = arguments.first.flatMap(Int.init),
+            let chapter = workbook.chapter(number)
+        {
+            chapters = [chapter]
+        } else {
+            printError("--rebase-pages takes the number of a chapter that exists, or all, and goes alone")
+            return 2
+        }
+        var failed = 0
+        for chapter in chapters {
+            let outcomes = await PageRebase(workbook: workbook, chapter: chapter).run()
+            let rebased = outcomes.filter {
+                if case .rebased = $0.outcome {
+                    true
+                } else if case .rebasedOverLearnersLines = $0.outcome {
+                    true
+                } else {
+                    false
+                }
+            }.map(\.name)
+            let applying = outcomes.count { $0.outcome == .applies }
+            print(
+                "Chapter \(chapter.number): \(outcomes.count) pages, \(applying) apply as they are, "
+                    + "\(rebased.count) rebased\(rebased.isEmpty ? "" : " (" + rebased.joined(separator: ", ") + ")").")
+            for (name, outcome) in outcomes {
+                if case .failed(let why) = outcome {
+                    failed += 1
+                    print("  ✘ \(name): \(why)")
+                }
+                if case .rebasedOverLearnersLines(let files) = outcome {
+                    print(
+                        "  ! \(name): the base changed lines this case changes too, in \(files.joined(separator: ", ")); "
+                            + "the case's lines were kept: look at its diff")
+                }
+            }
+        }
+        if failed > 0 {
+            print("\(failed) page(s) could not be rebased: mend each by hand, then run this again.")
+            return 1
+        }
+        print("Every page applies. Check the rebased ones with git diff, then ./Scripts/format.")
+        return 0
     }
 }

@@ -43,6 +43,80 @@ struct CatalogueAndMarkdownTests {
         #expect(problems.count == 2, "the row without a link and the mistake without a catcher: \(problems)")
     }
 
+    @Test("After the solution changes, --rebase-pages carries each page onto it, the case's own lines kept")
+    func rebasePages() async throws {
+        try await withTemporaryFolder { root in
+            let folder = "Chapter1-T"
+            func write(_ text: String, _ path: String) throws {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            func git(_ arguments: [String]) async throws {
+                let result = try await Command(
+                    ["git", "-c", "user.email=t@t", "-c", "user.name=t"] + arguments, in: root
+                ).run()
+                #expect(result.succeeded, "git \(arguments): \(result.output)")
+            }
+            try write("# Chapter 1 · T\n", "Chapters/\(folder)/README.md")
+            try write("let board = 0\n", "Chapters/\(folder)/Board.swift")
+            let lines = (1...12).map { "let line\($0) = \($0)" }
+            try write(lines.joined(separator: "\n") + "\n", "Solutions/\(folder)/Board.swift")
+            try write(
+                """
+                ## Typical mistakes
+
+                | Case | What it models | Caught by |
+                |---|---|---|
+                | [`far`](far.md) | A change far from the edit. | "Board" |
+                | [`same`](same.md) | A change on the edited line. | "Board" |
+                """, "Solutions/\(folder)/Catalogue/README.md")
+            func page(_ summary: String, line: Int) -> String {
+                """
+                # a case
+                \(summary)\\
+                **Caught by** "Board".\\
+                **Why it is wrong:** it is.
+
+                ```diff
+                --- solution/Board.swift
+                +++ learner/Board.swift
+                @@ -\(line - 1),3 +\(line - 1),3 @@
+                 let line\(line - 1) = \(line - 1)
+                -let line\(line) = \(line)
+                +let line\(line) = 0
+                 let line\(line + 1) = \(line + 1)
+                ```
+                """
+            }
+            try write(page("A change far from the edit.", line: 10), "Solutions/\(folder)/Catalogue/far.md")
+            try write(page("A change on the edited line.", line: 3), "Solutions/\(folder)/Catalogue/same.md")
+            try await git(["init", "-q"])
+            try await git(["add", "-A"])
+            try await git(["commit", "-qm", "pages"])
+            var edited = lines
+            edited[1] = "let line2 = 2  // a comment"
+            edited[2] = "let line3 = 3  // a comment"
+            try write(edited.joined(separator: "\n") + "\n", "Solutions/\(folder)/Board.swift")
+            try await git(["commit", "-qam", "a comment"])
+
+            let workbook = try Workbook(root: root)
+            let chapter = try #require(workbook.chapter(1))
+            #expect(!Catalogue(chapter: chapter, in: workbook).problems.isEmpty, "The edit breaks a page.")
+            let outcomes = await PageRebase(workbook: workbook, chapter: chapter).run()
+            #expect(outcomes.map(\.name) == ["far", "same"])
+            #expect(outcomes.first { $0.name == "far" }?.outcome == .applies)
+            #expect(outcomes.first { $0.name == "same" }?.outcome == .rebasedOverLearnersLines(["Board.swift"]))
+            let catalogue = Catalogue(chapter: chapter, in: workbook)
+            #expect(catalogue.problems.isEmpty, "\(catalogue.problems)")
+            let tree = try catalogue.tree(of: try #require(catalogue.cases.last), in: workbook)
+            let board = String(decoding: try #require(tree["Board.swift"]), as: UTF8.self)
+            // Where both changed the same lines, the case's lines stand, as the learner wrote them.
+            #expect(board.contains("let line3 = 0\n") && !board.contains("let line3 = 3"), "\(board)")
+        }
+    }
+
     @Test("A case's page gives its tree: its diff applied to the solution, with the starter's lesson")
     func casePages() throws {
         try withTemporaryFolderSync { root in
