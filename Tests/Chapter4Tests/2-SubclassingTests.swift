@@ -10,6 +10,11 @@ struct SubclassingTests {
             """
             final class CountingSingleton: ScarySingleton {
                 private(set) var calls = 0
+                private(set) var valuesSet: [String?] = []
+
+                override var importantValue: String? {
+                    didSet { valuesSet.append(importantValue) }
+                }
 
                 override func doSomethingImportant() {
                     calls += 1
@@ -23,8 +28,9 @@ struct SubclassingTests {
             """,
             """
             The tests live in another module, and from there ScarySingleton cannot be subclassed yet. \
-            Outside its module, a class can be subclassed only if it is `open`, a method overridden only \
-            if it is `open`, and a subclass built only if the class has a `public` initialiser.
+            Outside its module, a class can be subclassed only if it is `open`, a method or a property \
+            (`importantValue`, which a stub may watch) overridden only if it is `open`, and a subclass \
+            built only if the class has a `public` initialiser.
             """)
         await expectDoesNotCompile(
             """

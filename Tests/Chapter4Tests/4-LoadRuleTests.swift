@@ -36,15 +36,17 @@ struct LoadScenario: Sendable {
     /// Which screen loads, step by step.
     var loads: [Int]
 
-    static let names = ["Ada", "Grace", "Alan"]
+    /// An empty name too: the screen sends whatever its user is called.
+    static let names = ["Ada", "Grace", "Alan", ""]
 
     /// Always checked: a second load; the same user on two screens; three loads of one screen
-    /// between another's.
+    /// between another's; a user with an empty name.
     static let boundaries: [LoadScenario] = [
         LoadScenario(users: ["Ada"], loads: [0, 0]),
         LoadScenario(users: ["Ada", "Ada"], loads: [0, 1]),
         LoadScenario(users: ["Ada", "Grace"], loads: [0, 1, 0, 0, 1]),
         LoadScenario(users: ["Ada"], loads: []),
+        LoadScenario(users: [""], loads: [0, 0]),
     ]
 
     init(users: [String], loads: [Int]) {
@@ -64,7 +66,9 @@ struct LoadScenario: Sendable {
         let standIns = try stubs.map { try scarySingleton(standingIn: $0) }
         // A name of this run's own: the tests share the real singleton, and run side by side.
         let run = UUID().uuidString
-        let screens = users.indices.map { ProfileScreen(userName: "\(users[$0]) \(run)", scarySingleton: standIns[$0]) }
+        let screens = users.indices.map {
+            ProfileScreen(userName: users[$0].isEmpty ? "" : "\(users[$0]) \(run)", scarySingleton: standIns[$0])
+        }
         for (index, stub) in stubs.enumerated()
         where stub.doSomethingImportantCallCount != 0 || standIns[index].importantValue != nil {
             return "making screen \(index + 1), before any load, already set its singleton to "
@@ -99,7 +103,9 @@ struct LoadScenario: Sendable {
     }
 
     var told: String {
-        let made = users.enumerated().map { "screen \($0.offset + 1) for \($0.element)" }.joined(separator: ", ")
+        let made = users.enumerated().map {
+            "screen \($0.offset + 1) for \($0.element.isEmpty ? "a user whose name is empty" : $0.element)"
+        }.joined(separator: ", ")
         return "Each screen is given a stub of its own: \(made).\n"
             + numberedSteps(loads.map { "Screen \($0 + 1) loads." })
     }
