@@ -100,7 +100,7 @@ extension PostingToTheBoard {
         func everyLoadShowsTheWholeBoard() async {
             await expectRule(
                 "each time a settings screen loads, it shows every message the home screens have posted so far, "
-                    + "oldest first, each as often as it was posted, however many there are",
+                    + "oldest first, each as often as it was posted, however many there are, an empty one too",
                 boundaries: BoardStep.boundaries,
                 generated: 20,
                 generate: BoardStep.scenario(using:),
@@ -118,19 +118,24 @@ extension PostingToTheBoard {
         /// showed, or `nil`. The model is the list of what was posted, in order.
         static func firstDifference(running steps: [BoardStep]) async -> String? {
             // Other runs' messages are on the same board: this run's carry a tag, and only those count.
+            // An empty message cannot carry one: only this test posts empty messages, one scenario at
+            // a time, so those posted since the scenario began are its own.
             let tag = " [\(UUID().uuidString)]"
+            let start = await MessageBoard.shared.messages.count
             let homes = [HomeScreen(), HomeScreen()]
             let settings = [SettingsScreen(), SettingsScreen()]
             var posted: [String] = []
             for step in steps {
                 switch step {
                 case .post(let home, let text):
-                    await homes[home].post(text + tag)
+                    await homes[home].post(text.isEmpty ? "" : text + tag)
                     posted.append(text)
                 case .load(let screen):
                     await settings[screen].load()
-                    let shown = settings[screen].shownMessages.filter { $0.hasSuffix(tag) }
-                        .map { String($0.dropLast(tag.count)) }
+                    let shown = settings[screen].shownMessages.dropFirst(start).filter {
+                        $0.hasSuffix(tag) || $0.isEmpty
+                    }
+                    .map { $0.isEmpty ? "" : String($0.dropLast(tag.count)) }
                     if shown != posted {
                         return "the settings screen that loaded after \(posted.count) post(s) shows "
                             + "\(BoardStep.list(shown)) instead of \(BoardStep.list(posted))."
@@ -175,16 +180,17 @@ enum BoardStep: Equatable, Sendable {
     /// Settings screen 0 or 1 loads.
     case load(screen: Int)
 
-    static let texts = ["Doors open at seven", "Talk at half past", "Pizza at nine", "Last train at midnight"]
+    static let texts = ["Doors open at seven", "Talk at half past", "Pizza at nine", "Last train at midnight", ""]
 
     /// Always checked: nothing posted; one post; the same words twice from two screens; a screen
-    /// that loads again after a new post; 21 posts, past any "latest twenty".
+    /// that loads again after a new post; 21 posts, past any "latest twenty"; an empty message.
     static let boundaries: [[BoardStep]] = [
         [.load(screen: 0)],
         [.post(home: 0, text: texts[0]), .load(screen: 0)],
         [.post(home: 0, text: texts[0]), .post(home: 1, text: texts[0]), .load(screen: 1)],
         [.post(home: 0, text: texts[0]), .load(screen: 0), .post(home: 1, text: texts[1]), .load(screen: 0)],
         (1...21).map { .post(home: $0 % 2, text: "Notice \($0)") } + [.load(screen: 0)],
+        [.post(home: 0, text: texts[1]), .post(home: 1, text: ""), .load(screen: 0)],
     ]
 
     static func scenario(using random: inout SeededRandom) -> [BoardStep] {
