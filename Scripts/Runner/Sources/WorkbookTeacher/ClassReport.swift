@@ -250,6 +250,9 @@ public struct ClassReport: Sendable {
                 line += "\(report.passed)/\(total(of: report))".leftPadded(to: width + 2)
                 if mixedWorlds { line += "  \(report.world) world" }
                 if report.changedTests == true { line += style.yellow("  tests changed") }
+                if let covered = report.coveredChapters {
+                    line += style.yellow("  partial: \(Self.chapterList(covered)) only")
+                }
             }
             lines.append(line)
         }
@@ -358,5 +361,14 @@ public enum ClassReportCommand {
             return 1
         }
         return 0
+    }
+}
+
+extension ClassReport {
+    /// "chapter 2", "chapters 2 and 3", for a partial hand-in.
+    static func chapterList(_ numbers: [Int]) -> String {
+        let names = numbers.sorted().map(String.init)
+        if names.count == 1 { return "chapter \(names[0])" }
+        return "chapters " + names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }
 }

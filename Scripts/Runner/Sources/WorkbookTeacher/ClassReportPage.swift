@@ -13,6 +13,9 @@ extension ClassReport {
         for (index, student) in students.enumerated() {
             var changed =
                 student.report?.changedTests == true ? "<small class=\"changed\">tests changed</small>" : ""
+            if let covered = student.report?.coveredChapters {
+                changed += "<small class=\"changed\">partial: \(escape(Self.chapterList(covered))) only</small>"
+            }
             if worlds.count > 1, let world = student.report?.world {
                 changed += "<small class=\"changed\">\(escape(world)) world</small>"
             }

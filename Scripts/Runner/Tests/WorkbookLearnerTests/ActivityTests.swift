@@ -45,6 +45,21 @@ struct ActivityTests {
         }
     }
 
+    @Test("A hand-in carries the activity as it stands and counts nothing")
+    func handInCountsNothing() async throws {
+        try await withTemporaryFolder("activity") { folder in
+            let log = ActivityLog(file: folder.appendingPathComponent(".workbook/activity.json"))
+            log.recordRun(report([2, 0, 0]), at: time(0))
+            let before = log.load()
+            let handedIn = log.recordRun(report([3, 1, 0]), at: time(30), counting: false)
+            #expect(log.load() == before, "Nothing is recorded.")
+            #expect(handedIn.chapters.map(\.activity) == [before[1], before[2], before[3]])
+            // The next real run still sees the change made since, and counts it.
+            log.recordRun(report([3, 1, 0]), at: time(40))
+            #expect(log.load()[2]?.runs == 1 && log.load()[2]?.lastActivity == time(40))
+        }
+    }
+
     @Test("A workbook that does not build is no work on every chapter: only the one to work on counts")
     func brokenBuild() async throws {
         try await withTemporaryFolder("activity") { folder in

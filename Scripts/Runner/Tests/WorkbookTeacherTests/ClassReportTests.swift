@@ -459,6 +459,10 @@ struct ProgressFileTests {
         #expect(problem("{\"format\": \"singletons-workbook-progress/1\", \"chap") == .notJSON)
         #expect(problem("{\"format\": \"something-else/1\"}") == .notAProgressReport)
         #expect(
+            problem("Singletons workbook: your progress\n  1  Global vs singleton  13/13  done\n") == .textReport,
+            "The terminal's report, saved instead of --json, is named as such.")
+        #expect(ProgressFile.Problem.textReport.description.contains("./Scripts/progress --json > NAME.json"))
+        #expect(
             problem("{\"format\": \"singletons-workbook-progress/3\"}")
                 == .unreadableVersion("singletons-workbook-progress/3"))
         #expect(problem("{\"format\": \"singletons-workbook-progress/2\", \"chapters\": 5}") == .damaged)

@@ -27,6 +27,8 @@ public struct ProgressFile: Sendable {
     /// The world the chapters were compiled in, as the file names it (`library` or `app`, or a
     /// world a newer runner adds); `library` for a file from before there were two.
     public var world: String
+    /// The chapters a partial hand-in covers (`./Scripts/progress N --json`); `nil` for a whole one.
+    public var coveredChapters: [Int]?
 
     public struct Chapter: Sendable {
         public var number: Int
@@ -61,7 +63,12 @@ public struct ProgressFile: Sendable {
     /// Reads a progress file; throws ``Problem`` with a reason a teacher can act on.
     public init(data: Data) throws(Problem) {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw .empty }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw .notJSON }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+            // The text report, saved instead of the JSON: say how to hand it in.
+            let text = String(decoding: data.prefix(200), as: UTF8.self)
+            if text.hasPrefix("Singletons workbook") || text.hasPrefix("Chapter ") { throw .textReport }
+            throw .notJSON
+        }
         guard let format = (object as? [String: Any])?["format"] as? String else { throw .notAProgressReport }
         guard format.hasPrefix(Self.formatPrefix), let version = Int(format.dropFirst(Self.formatPrefix.count)) else {
             throw .notAProgressReport
@@ -97,12 +104,15 @@ public struct ProgressFile: Sendable {
         for chapter in chapters { files += chapter.changedTestFiles.filter { !files.contains($0) } }
         changedTestFiles = files
         world = file.world ?? WorkbookWorld.library.rawValue
+        coveredChapters = file.coveredChapters
     }
 
     /// Why a file cannot be used, in the words the class report prints after the file's name.
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case empty
         case notJSON
+        /// The report as the terminal shows it, saved instead of `--json`.
+        case textReport
         case notAProgressReport
         /// A progress file of a version this reader does not know (its `format`).
         case unreadableVersion(String)
@@ -112,6 +122,9 @@ public struct ProgressFile: Sendable {
             switch self {
             case .empty: "is empty"
             case .notJSON: "is not complete JSON: cut short, or not a progress file"
+            case .textReport:
+                "is the report as the terminal shows it, not the file to hand in: "
+                    + "ask for ./Scripts/progress --json > NAME.json"
             case .notAProgressReport: "is not a progress report (make one with ./Scripts/progress --json)"
             case .unreadableVersion(let format):
                 "comes from another version of the workbook (\(format)); this class report reads "
@@ -133,6 +146,7 @@ public struct ProgressFile: Sendable {
         var total: Int?
         var changedTests: Flag?
         var world: String?
+        var coveredChapters: [Int]?
     }
 
     private struct StoredChapter: Decodable {

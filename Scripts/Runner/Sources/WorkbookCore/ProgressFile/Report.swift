@@ -132,6 +132,9 @@ public struct Report: Codable, Sendable {
     /// Every test file that differs from the workbook's originals (`Tests/SHA256SUMS`); `nil`
     /// when the workbook has no list to compare with.
     public var changedTests: [ChangedTestFile]?
+    /// The chapters this report covers when it covers only some (`./Scripts/progress N --json`);
+    /// `nil` for a whole report. A class report marks such a hand-in as partial.
+    public var coveredChapters: [Int]?
 
     public init(
         chapters: [ChapterReport], toolchain: String, buildProblems: [String] = [], world: WorkbookWorld = .library,

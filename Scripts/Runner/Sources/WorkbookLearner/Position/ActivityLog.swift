@@ -50,7 +50,11 @@ public struct ActivityLog: Sendable {
     /// the learner named), and for every chapter whose result changed since the last run (unless
     /// the workbook as a whole did not build).
     @discardableResult
-    public func recordRun(_ report: Report, selected: Int? = nil, at now: Date = Date()) -> Report {
+    /// With `counting` false (a hand-in, `--json`), the report gets the activity as it stands and
+    /// nothing is counted: collecting the class's files is not a student's work.
+    public func recordRun(_ report: Report, selected: Int? = nil, at now: Date = Date(), counting: Bool = true)
+        -> Report
+    {
         var stored = read()
         var report = report
         for index in report.chapters.indices {
@@ -61,6 +65,10 @@ public struct ActivityLog: Sendable {
             // A workbook that does not build at all changes every chapter's result at once: that
             // is no work on each of them.
             let changed = report.buildProblems.isEmpty && (entry.lastResult.map { $0 != result } ?? false)
+            guard counting else {
+                report.chapters[index].activity = entry.activity
+                continue
+            }
             if chapter.number == report.current?.number || chapter.number == selected || changed {
                 entry.activity.runs += 1
                 entry.activity.lastActivity = now
@@ -72,7 +80,7 @@ public struct ActivityLog: Sendable {
             stored.chapters[key] = entry
             report.chapters[index].activity = entry.activity
         }
-        write(stored)
+        if counting { write(stored) }
         return report
     }
 
