@@ -34,6 +34,59 @@ public struct ClassReport: Sendable {
     public var source: String
     /// The time zone dates are shown in: the teacher's.
     public var timeZone = TimeZone.current
+    /// The class as an earlier collection found it (`--since FOLDER`): who moved since.
+    public var earlier: ClassReport.Snapshot?
+
+    /// Each student's tests passing per chapter, as an earlier collection found them.
+    public struct Snapshot: Sendable {
+        public var source: String
+        /// Student's name (lowercased) → chapter → tests passing.
+        public var passed: [String: [Int: Int]]
+
+        public init(_ report: ClassReport) {
+            source = report.source
+            passed = Dictionary(
+                report.students.map { student in
+                    (
+                        student.name.lowercased(),
+                        Dictionary(
+                            (student.report?.chapters ?? []).map { ($0.number, $0.passed) },
+                            uniquingKeysWith: { first, _ in first })
+                    )
+                }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// How many more tests pass in `column` than at the earlier collection; `nil` without one,
+    /// or for a student it did not have.
+    func moved(_ student: Student, _ column: Column) -> Int? {
+        guard let before = earlier?.passed[student.name.lowercased()] else { return nil }
+        let now = chapter(student, column)?.passed ?? 0
+        return now - (before[column.number] ?? 0)
+    }
+
+    /// The students an earlier collection had whose counts did not move since, by name.
+    var notMoved: [String] {
+        guard earlier != nil else { return [] }
+        return students.filter { student in
+            earlier?.passed[student.name.lowercased()] != nil && columns.allSatisfy { moved(student, $0) == 0 }
+        }.map(\.name)
+    }
+
+    /// Tests two or more students are stuck on, each the next to fix in a chapter they are on:
+    /// where one explanation helps several at once. Most students first.
+    var stuckTogether: [(chapter: Int, test: String, students: [String])] {
+        var groups: [String: (chapter: Int, test: String, students: [String])] = [:]
+        for student in students {
+            guard let report = student.report, let current = report.chapters.first(where: { $0.state != "done" }),
+                let next = Self.nextFailing(current)
+            else { continue }
+            let key = "\(current.number)|\(next.name)"
+            groups[key, default: (current.number, next.name, [])].students.append(student.name)
+        }
+        return groups.values.filter { $0.students.count > 1 }
+            .sorted { ($1.students.count, $0.chapter, $0.test) < ($0.students.count, $1.chapter, $1.test) }
+    }
 
     /// Reads every `.json` file in `folder`. A bad file is named and skipped, never fatal.
     public init(folder: URL) throws {
@@ -45,7 +98,25 @@ public struct ClassReport: Sendable {
             let student = Self.read(folder.appendingPathComponent(file))
             if student.report == nil { skipped.append(student) } else { read.append(student) }
         }
-        self.init(students: read, skipped: skipped, source: folder.path)
+        // A browser saves a second download of bob.json as "bob (1).json": one student, twice.
+        // The newest file stands for them; the others are named and skipped.
+        var newest: [String: Student] = [:]
+        for student in read {
+            let key = student.name.lowercased()
+            if let kept = newest[key] {
+                let (stay, go) =
+                    (student.report?.generatedAt ?? .distantPast) > (kept.report?.generatedAt ?? .distantPast)
+                    ? (student, kept) : (kept, student)
+                newest[key] = stay
+                var duplicate = go
+                duplicate.problem = "is an older file of \(stay.name), beside \(stay.file) (a second download?)"
+                duplicate.report = nil
+                skipped.append(duplicate)
+            } else {
+                newest[key] = student
+            }
+        }
+        self.init(students: Array(newest.values), skipped: skipped, source: folder.path)
     }
 
     init(students: [Student], skipped: [Student], source: String) {
@@ -111,7 +182,9 @@ public struct ClassReport: Sendable {
 
     /// `ada.json` → "Ada", `mary-jane.json` → "Mary Jane".
     static func name(fromFile file: String) -> String {
-        let stem = file.lowercased().hasSuffix(".json") ? String(file.dropLast(5)) : file
+        var stem = file.lowercased().hasSuffix(".json") ? String(file.dropLast(5)) : file
+        // "bob (1).json": a browser's second download of bob.json is still Bob.
+        if let copy = stem.firstMatch(of: #/ \(\d+\)$/#) { stem.removeSubrange(copy.range) }
         let words = stem.split(whereSeparator: { "-_. ".contains($0) })
         guard !words.isEmpty else { return stem }
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
@@ -263,7 +336,7 @@ public struct ClassReport: Sendable {
         lines.append("")
         lines.append(
             style.dim(
-                "✔ done   ! does not compile, crashed, timed out, racy or tests changed   – not in that student's file")
+                "✔ done   ! broken, or passing only with changed tests   – not in that student's file")
         )
         for column in columns { lines.append(style.dim("Ch \(column.number): \(column.title)")) }
         let changed = students.filter { !($0.report?.changedTestFiles.isEmpty ?? true) }
@@ -276,6 +349,28 @@ public struct ClassReport: Sendable {
                     "  \(student.name): \(files.prefix(3).joined(separator: ", "))"
                         + (files.count > 3 ? " and \(files.count - 3) more (in the page)" : ""))
             }
+        }
+        let together = stuckTogether
+        if !together.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Stuck on the same test (one explanation for several):"))
+            for group in together {
+                lines.append("  Ch \(group.chapter), “\(group.test)”: \(group.students.joined(separator: ", "))")
+            }
+        }
+        if let earlier {
+            let movers = students.compactMap { student -> String? in
+                let gains = columns.compactMap { column in
+                    self.moved(student, column).flatMap {
+                        $0 != 0 ? "Ch \(column.number) \($0 > 0 ? "+" : "")\($0)" : nil
+                    }
+                }
+                return gains.isEmpty ? nil : "  \(student.name): \(gains.joined(separator: ", "))"
+            }
+            lines.append("")
+            lines.append(style.bold("Since \(earlier.source):"))
+            lines += movers.isEmpty ? ["  nobody moved"] : movers
+            if !notMoved.isEmpty { lines.append(style.yellow("  Not moved: \(notMoved.joined(separator: ", "))")) }
         }
         if !skipped.isEmpty {
             lines.append("")
@@ -290,7 +385,7 @@ public struct ClassReport: Sendable {
 /// a table for a spreadsheet.
 public enum ClassReportCommand {
     public static let usage = """
-        usage: ./Scripts/class-report FOLDER [--html FILE] [--csv FILE] [--no-color]
+        usage: ./Scripts/class-report FOLDER [--since EARLIER] [--html FILE] [--csv FILE] [--no-color]
 
         Reads every student's progress file in FOLDER (each made with
         `./Scripts/progress --json > name.json`; the file's name is the student's name:
@@ -300,8 +395,11 @@ public enum ClassReportCommand {
           - a table for a spreadsheet or gradebook, one row per student, to
             FOLDER/class-report.csv (or FILE).
 
-        Files that cannot be used (empty, cut short, from another version of the workbook)
-        are named with the reason and skipped. The exit status is 0 when at least one file
+        --since EARLIER compares with an earlier collection's folder: each cell says how many
+        more tests pass, and the students whose counts did not move are named.
+
+        Files that cannot be used (empty, cut short, from another version of the workbook, an
+        older second download of a student's file) are named with the reason and skipped. The exit status is 0 when at least one file
         could be read.
         """
 
@@ -313,16 +411,23 @@ public enum ClassReportCommand {
         var folder: String?
         var htmlPath: String?
         var csvPath: String?
+        var sincePath: String?
         var style = Style.detect()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--html", "--csv":
+            case "--html", "--csv", "--since":
                 guard let path = rest.popFirst() else {
-                    printError("\(argument) takes a file name\n\n\(usage)")
+                    printError("\(argument) takes a \(argument == "--since" ? "folder" : "file") name\n\n\(usage)")
                     return 2
                 }
-                if argument == "--html" { htmlPath = path } else { csvPath = path }
+                if argument == "--html" {
+                    htmlPath = path
+                } else if argument == "--csv" {
+                    csvPath = path
+                } else {
+                    sincePath = path
+                }
             case "--no-color": style.colors = false
             default:
                 guard folder == nil, !argument.hasPrefix("-") else {
@@ -337,11 +442,14 @@ public enum ClassReportCommand {
             return 2
         }
         let url = URL(fileURLWithPath: folder)
-        let report: ClassReport
+        var report: ClassReport
         do {
             report = try ClassReport(folder: url)
+            if let sincePath {
+                report.earlier = ClassReport.Snapshot(try ClassReport(folder: URL(fileURLWithPath: sincePath)))
+            }
         } catch {
-            printError("Cannot read the folder \(folder): \(error.localizedDescription)")
+            printError("Cannot read the folder \(sincePath ?? folder): \(error.localizedDescription)")
             return 1
         }
         print(report.text(style: style))

@@ -20,7 +20,7 @@ extension ClassReport {
                 changed += "<small class=\"changed\">\(escape(world)) world</small>"
             }
             rows +=
-                "<tr><th scope=\"row\"><a href=\"#student-\(index + 1)\">\(escape(student.name))</a>\(changed)</th>"
+                "<tr><th scope=\"row\"><a class=\"who\" href=\"#student-\(index + 1)\">\(escape(student.name))</a>\(changed)</th>"
             for column in columns {
                 rows += gridCell(student, column)
             }
@@ -54,6 +54,24 @@ extension ClassReport {
                 + skipped.map { "<li><code>\(escape($0.file))</code> \(escape($0.problem ?? ""))</li>" }.joined()
                 + "</ul></section>"
         let sections = students.enumerated().map { studentSection($0.element, number: $0.offset + 1) }.joined()
+        let together = stuckTogether
+        let togetherList =
+            together.isEmpty
+            ? ""
+            : "<section class=\"together\"><h2>Stuck on the same test</h2><p class=\"meta\">One explanation helps "
+                + "several at once.</p><ul>"
+                + together.map { group in
+                    "<li>Chapter \(group.chapter), “\(escape(group.test))”: "
+                        + group.students.map { "<span class=\"who\">\(escape($0))</span>" }.joined(separator: ", ")
+                        + "</li>"
+                }.joined() + "</ul></section>"
+        let since = earlier.map { " · compared with <code>\(escape($0.source))</code>" } ?? ""
+        let notMoved = self.notMoved
+        let notMovedNote =
+            notMoved.isEmpty
+            ? ""
+            : "<p class=\"meta\"><strong>Not moved since the last collection:</strong> "
+                + notMoved.map { "<span class=\"who\">\(escape($0))</span>" }.joined(separator: ", ") + "</p>"
         let count = "\(students.count) \(students.count == 1 ? "student" : "students")"
         return """
             <!DOCTYPE html>
@@ -100,12 +118,35 @@ extension ClassReport {
             .place { color: #777; font-size: .7rem; }
             /* On paper (and in the PDF a teacher hands round) eight chapters, the total and the last
                activity must fit one row across the page. */
+            small.moved { color: #0b5d1e; font-weight: 600; }
+            .together li { margin: .2rem 0; }
+            label.anon { font-size: .8rem; color: #555; }
+            /* For projecting: the names blurred, the numbers kept. */
+            body:has(#anon:checked) .who { filter: blur(.45em); }
+            /* A laptop's 1024 pixels: the grid fits without scrolling sideways. */
+            @media (max-width: 1600px) {
+              body { font-size: 16px; margin: 1rem; }
+              .grid tbody th { white-space: normal; max-width: 9rem; }
+              .bar { width: 3.5rem; }
+              td.when { white-space: normal; max-width: 6rem; }
+            }
+            @media (max-width: 1280px) {
+              body { font-size: 14px; margin: .8rem; }
+              .grid { border-spacing: 2px; }
+              .grid th, .grid td { padding: .25rem .3rem; }
+              .grid tbody th { white-space: normal; max-width: 7rem; font-size: 1rem; }
+              .grid td small { max-width: 6rem; font-size: .62rem; }
+              .grid thead th small { max-width: 5.5rem; }
+              .bar { display: none; }
+              td.when { white-space: normal; max-width: 5rem; }
+            }
             @media print { html { font-size: 10px; } body { font-size: 1rem; margin: 0; } .bar { width: 3rem; } }
             </style>
             </head>
             <body>
             <h1>Class report · Singletons workbook</h1>
-            <p class="meta">\(count), made on \(escape(date)) from <code>\(escape(source))</code></p>
+            <p class="meta">\(count), made on \(escape(date)) from <code>\(escape(source))</code>\(since)
+            <label class="anon"><input type="checkbox" id="anon"> hide the names, to project</label></p>
             \(worldsNote)
             <table class="grid">
             <thead><tr><th></th>\(headers)<th scope="col">Total</th><th scope="col">Last activity</th></tr></thead>
@@ -113,7 +154,8 @@ extension ClassReport {
             \(rows)\(finishedRow)
             </tbody>
             </table>
-            <p class="legend"><span class="done" style="background:#c8ecd0">done ✔</span><span style="background:#fde9b6">in progress: the step, and the next test to fix</span><span style="background:#eceff1">not started</span><span style="background:#f9c9c9">does not compile, crashed, timed out, racy or tests changed !</span></p>
+            <p class="legend"><span class="done" style="background:#c8ecd0">done ✔</span><span style="background:#fde9b6">in progress: the step, and the next test to fix</span><span style="background:#eceff1">not started</span><span style="background:#f9c9c9">does not compile, crashed, timed out, racy, or passes only with changed tests !</span></p>
+            \(togetherList)\(notMovedNote)
             \(skippedList)
             \(sections)
             </body>
@@ -136,8 +178,11 @@ extension ClassReport {
             let next = Self.nextFailing(chapter)
         {
             let step = next.step.map { "step \($0) · " } ?? ""
-            note = "<small>\(escape(step))next: \(escape(Self.shorten(next.name, to: 48)))</small>"
+            note = "<small>\(escape(step))next: \(escape(next.name))</small>"
             title = "\(label), \(step)next: \(next.name)"
+        }
+        if let moved = moved(student, column), moved != 0 {
+            note += "<small class=\"moved\">\(moved > 0 ? "+" : "")\(moved) since</small>"
         }
         return
             "<td class=\"\(cell.kind.rawValue)\" title=\"\(escape(title))\"><span class=\"n\">\(escape(cell.text))\(mark)</span>"
@@ -147,7 +192,7 @@ extension ClassReport {
     /// A student's section: activity per chapter, then where they are stuck.
     func studentSection(_ student: Student, number: Int) -> String {
         guard let report = student.report else { return "" }
-        var html = "<section class=\"student\" id=\"student-\(number)\"><h2>\(escape(student.name))</h2>"
+        var html = "<section class=\"student\" id=\"student-\(number)\"><h2 class=\"who\">\(escape(student.name))</h2>"
         var facts = ["\(report.passed)/\(total(of: report)) tests", "file <code>\(escape(student.file))</code>"]
         if let made = report.generatedAt { facts.append("made \(escape(dateText(made)))") }
         facts.append(escape(Self.worldText(report.world)))

@@ -162,6 +162,42 @@ struct ClassReportTests {
         }
     }
 
+    @Test("A second download is one student; the same next test groups students; --since names who moved")
+    func teacherInTheRoom() async throws {
+        try await withTemporaryFolder("class") { folder in
+            try await withTemporaryFolder("class-before") { before in
+                func save(_ report: Report, _ name: String, in folder: URL) throws {
+                    try report.json().write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                }
+                var older = SampleClass.report([(.inProgress, 2, 6), (.notStarted, 0, 11)])
+                older.generatedAt = SampleClass.at(minutes: 10)
+                try save(older, "bob.json", in: folder)
+                try save(SampleClass.report([(.inProgress, 4, 6), (.notStarted, 0, 11)]), "bob (1).json", in: folder)
+                try save(SampleClass.report([(.inProgress, 4, 6), (.notStarted, 0, 11)]), "cy.json", in: folder)
+                try save(SampleClass.report([(.done, 6, 6), (.inProgress, 1, 11)]), "di.json", in: folder)
+                try save(older, "bob.json", in: before)
+                try save(SampleClass.report([(.done, 6, 6), (.inProgress, 1, 11)]), "di.json", in: before)
+
+                var report = try ClassReport(folder: folder)
+                #expect(report.students.map(\.name) == ["Bob", "Cy", "Di"], "bob (1).json is Bob, once.")
+                #expect(report.students.first?.file == "bob (1).json", "The newest of Bob's files stands for him.")
+                #expect(report.skipped.first { $0.file == "bob.json" }?.problem?.contains("older file of Bob") == true)
+
+                let together = report.stuckTogether
+                #expect(together.count == 1 && together.first?.students == ["Bob", "Cy"])
+                #expect(together.first?.test == "Test 5 of chapter 1")
+
+                report.earlier = ClassReport.Snapshot(try ClassReport(folder: before))
+                let text = report.text(style: Style(colors: false))
+                #expect(text.contains("Bob: Ch 1 +2"), "\(text)")
+                #expect(text.contains("Not moved: Di"))
+                let page = report.html()
+                #expect(page.contains("+2 since") && page.contains("Stuck on the same test"))
+                #expect(page.contains("id=\"anon\""), "Names can be hidden, to project.")
+            }
+        }
+    }
+
     @Test("A class on all eight chapters fits an 80-column terminal")
     func eightChaptersInATerminal() async throws {
         try await withTemporaryFolder("class-eight") { folder in
