@@ -84,6 +84,15 @@ struct ChapterDetailTests {
         #expect(single.joined(separator: "\n").contains(oneLine), "A message of one line is its reason: whole.")
     }
 
+    @Test("--save-json writes the hand-in beside the printed report, and goes with a plain report only")
+    func saveJSONOption() throws {
+        let options = try ProgressCommand.parse(["--no-color", "--save-json", "progress.json"])
+        #expect(options.saveJSON == "progress.json" && !options.json)
+        #expect(throws: CommandError.self) { try ProgressCommand.parse(["--save-json"]) }
+        #expect(throws: CommandError.self) { try ProgressCommand.parse(["--save-json", "p.json", "--json"]) }
+        #expect(throws: CommandError.self) { try ProgressCommand.parse(["--save-json", "p.json", "--check", "1"]) }
+    }
+
     @Test("Swift Testing's collection differences are told in words, and UUIDs in its line are shortened")
     func expertLinesInWords() {
         let expert =

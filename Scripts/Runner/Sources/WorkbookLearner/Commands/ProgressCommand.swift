@@ -30,6 +30,8 @@ public enum ProgressCommand {
 
         options:
           --json                the report as JSON (for teachers and tools); with N, chapter N only
+          --save-json FILE      the report as usual, and as JSON in FILE too (one run: for CI, which
+                                shows the one and keeps the other)
           --all                 with N: every step's tests, nothing shortened (with --watch:
                                 nor trimmed to the window)
           --time-limit SECONDS  how long one chapter's tests may run (default 30)
@@ -44,6 +46,8 @@ public enum ProgressCommand {
     struct Options {
         var chapter: Int?
         var json = false
+        /// `--save-json FILE`: the JSON written to a file beside the report that is printed.
+        var saveJSON: String?
         var colors: Bool?
         var timeLimit: Duration = .seconds(30)
         var watch = false
@@ -68,6 +72,11 @@ public enum ProgressCommand {
         while let argument = rest.popFirst() {
             switch argument {
             case "--json": options.json = true
+            case "--save-json":
+                guard let path = rest.popFirst(), !path.hasPrefix("-") else {
+                    throw CommandError("--save-json takes a file name, such as --save-json progress.json")
+                }
+                options.saveJSON = path
             case "--no-color": options.colors = false
             case "--watch": options.watch = true
             case "--all": options.all = true
@@ -107,6 +116,9 @@ public enum ProgressCommand {
         }
         if options.check != nil && (options.json || options.chapter != nil) {
             throw CommandError("--check N prints a one-line verdict; it takes no other chapter and no --json")
+        }
+        if options.saveJSON != nil && (options.json || options.watch || options.check != nil) {
+            throw CommandError("--save-json goes with a plain report: ./Scripts/progress --save-json progress.json")
         }
         if options.json && options.watch {
             throw CommandError("--json makes one report; it does not go with --watch")
@@ -185,8 +197,10 @@ public enum ProgressCommand {
         }
         statusLine.clear()
         // Activity hook (issue 16): count the run, and put each chapter's activity in the report.
-        // A hand-in (`--json`) is not work on a chapter: it gets the activity, and counts nothing.
-        report = ActivityLog(workbook: workbook).recordRun(report, selected: options.chapter, counting: !options.json)
+        // A hand-in (`--json`, `--save-json`) is not work on a chapter: it gets the activity, and
+        // counts nothing.
+        let handIn = options.json || options.saveJSON != nil
+        report = ActivityLog(workbook: workbook).recordRun(report, selected: options.chapter, counting: !handIn)
         if options.json, let number = options.chapter {
             // One chapter's report: say so in the file, so that a class report marks it partial.
             report.chapters = report.chapters.filter { $0.number == number }
@@ -194,6 +208,19 @@ public enum ProgressCommand {
         }
         Trace.mark("activity recorded")
 
+        if let path = options.saveJSON {
+            var saved = report
+            if let number = options.chapter {
+                saved.chapters = saved.chapters.filter { $0.number == number }
+                saved.coveredChapters = [number]
+            }
+            do {
+                try Data(try saved.json().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                printError("The report could not be written to \(path): \(error)")
+                return 1
+            }
+        }
         if options.json {
             do {
                 print(try report.json())
