@@ -206,24 +206,24 @@ struct ShopDay: Sendable {
                     world.serverReply = serverReply
                     let hold = world.holdServerReplies(patience: .seconds(1))
                     let answered = Counter()
-                    let outcomes = await withTaskGroup(of: (Int, RedeemOutcome).self) { taps in
-                        for (index, reward) in rewards.enumerated() {
-                            taps.addTask {
-                                let outcome = await screen.redeem(reward)
-                                answered.add()
-                                return (index, outcome)
-                            }
+                    // Every tap is queued on the main actor before the first one runs, as taps on a
+                    // screen are: the second runs at the first's first suspension, wherever that is
+                    // (at the server, or at an `await` added before the writes), every time.
+                    let taps = rewards.map { reward in
+                        Task { @MainActor in
+                            let outcome = await screen.redeem(reward)
+                            answered.add()
+                            return outcome
                         }
-                        // The server thinks until every tap has either been answered or reached it.
-                        await waitUntil(timeLimit: .seconds(2)) {
-                            answered.value + (world.serverCalls.count - callsBefore) >= rewards.count
-                        }
-                        hold.release()
-                        var outcomes: [Int: RedeemOutcome] = [:]
-                        for await done in taps { outcomes[done.0] = done.1 }
-                        return outcomes
                     }
-                    let taps = "\(rewards.count) quick taps"
+                    // The server thinks until every tap has either been answered or reached it.
+                    await waitUntil(timeLimit: .seconds(2)) {
+                        answered.value + (world.serverCalls.count - callsBefore) >= rewards.count
+                    }
+                    hold.release()
+                    var outcomes: [Int: RedeemOutcome] = [:]
+                    for (index, tap) in taps.enumerated() { outcomes[index] = await tap.value }
+                    let tapsTold = "\(rewards.count) quick taps"
                     let calls = Array(world.serverCalls.dropFirst(callsBefore))
                     if calls.count > 1 {
                         guard case .voucher = serverReply else {
@@ -234,14 +234,14 @@ struct ShopDay: Sendable {
                             if !failed || events.map(\.name) != Array(repeating: "redeem_failed", count: rewards.count)
                             {
                                 return
-                                    "at step \(number), \(taps) reached a server that did not confirm \(calls.count) "
+                                    "at step \(number), \(tapsTold) reached a server that did not confirm \(calls.count) "
                                     + "times; a tap that reaches it should say .serviceUnavailable and send redeem_failed, "
                                     + "and the taps said \(outcomes.values.map { "\($0)" }) and sent \(events.map(\.name))."
                             }
                             continue
                         }
                         return
-                            "at step \(number), \(taps) reached the server \(calls.count) times (\(calls.map(\.rewardID))), "
+                            "at step \(number), \(tapsTold) reached the server \(calls.count) times (\(calls.map(\.rewardID))), "
                             + "which issued as many vouchers: quick taps redeem at most once, so every tap after the "
                             + "first must be turned away before it asks."
                     }
@@ -260,13 +260,13 @@ struct ShopDay: Sendable {
                     }
                     if outcomes[through] != expected.outcome {
                         return
-                            "at step \(number), of \(taps), the one the server heard (\(rewards[through].name)) said "
+                            "at step \(number), of \(tapsTold), the one the server heard (\(rewards[through].name)) said "
                             + "\(outcomes[through].map { "\($0)" } ?? "nothing") where the rules say \(expected.outcome)."
                     }
                     let others = rewards.indices.filter { $0 != through }
                     if others.contains(where: { if case .redeemed = outcomes[$0] { true } else { false } }) {
                         return
-                            "at step \(number), more than one of \(taps) redeemed (\(rewards.map(\.name))): one reward "
+                            "at step \(number), more than one of \(tapsTold) redeemed (\(rewards.map(\.name))): one reward "
                             + "a day, also when later taps come while the server thinks about the first."
                     }
                     let events = Array(world.trackedEvents.dropFirst(eventsBefore))
@@ -274,7 +274,7 @@ struct ShopDay: Sendable {
                         events, expected: [expected.event] + others.map { _ in ExpectedEvent.refusedForAnyReason },
                         reward: [rewards[through]] + others.map { rewards[$0] })
                     {
-                        return "at step \(number), \(taps): \(wrong)"
+                        return "at step \(number), \(tapsTold): \(wrong)"
                     }
                 }
                 let stars = world.stars(of: member.id)
