@@ -12,7 +12,7 @@ struct NoSharedLocatorTests {
         """
 
     @Test("ServiceLocator has no static shared instance")
-    func noSharedInstance() async {
+    func noSharedInstance() async throws {
         await expectDoesNotCompile(
             reachForTheLocator,
             mentioning: "'shared'",
@@ -30,5 +30,21 @@ struct NoSharedLocatorTests {
             is `internal` (or otherwise hidden from other modules only) is still a static that any screen \
             of the app can use without saying so. Delete it.
             """)
+        // Whatever its name: a static or a global that hands out a locator is `shared` again.
+        for place in [SnippetPlace.anotherModule, .insideTheModule] {
+            let otherWays = try await ModuleInterface.declarations(visibleFrom: place).filter { symbol in
+                let staticOrGlobal =
+                    symbol.kind.hasPrefix("swift.type.") || symbol.kind == "swift.var" || symbol.kind == "swift.func"
+                return staticOrGlobal && symbol.produces("ServiceLocator")
+            }
+            #expect(
+                otherWays.isEmpty,
+                """
+                Code \(place) can still reach a locator without being given one: \
+                \(otherWays.map { "`\($0.name)`, \($0)" }.joined(separator: "; ")). A static or a global that \
+                hands out a locator, whatever its name, is `shared` under another name. The app keeps its \
+                locator in a stored property and passes it to the factories that need it.
+                """)
+        }
     }
 }
