@@ -170,7 +170,8 @@ public enum ReportText {
     }
 
     public static func detail(
-        _ chapter: ChapterReport, style: Style, all: Bool = false, world: WorkbookWorld? = nil
+        _ chapter: ChapterReport, style: Style, all: Bool = false, world: WorkbookWorld? = nil,
+        lastCompiled: ChapterReport? = nil
     ) -> String {
         var lines = [
             style.bold(
@@ -191,6 +192,20 @@ public enum ReportText {
                 lines.append(style.dim("    → \(why)"))
             }
             lines += CompilerTraps.lines(for: chapter.compileErrors, indent: "    ", style: style)
+            if let then = lastCompiled {
+                // The steps it had reached are not lost: they come back once it compiles.
+                let steps = Set(then.tests.compactMap(\.step)).sorted()
+                if !steps.isEmpty {
+                    lines.append("")
+                    lines.append(style.dim("  When it last compiled:"))
+                    for step in steps {
+                        let tests = then.tests.filter { $0.step == step }
+                        let passing = tests.count { $0.state == .passed }
+                        let mark = passing == tests.count ? symbol(.passed, style: style) : style.dim("○")
+                        lines.append(style.dim("  \(mark) Step \(step): \(passing)/\(tests.count) pass"))
+                    }
+                }
+            }
             return lines.joined(separator: "\n")
         }
         if let crash = chapter.crash {

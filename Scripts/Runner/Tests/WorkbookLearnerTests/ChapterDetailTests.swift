@@ -84,6 +84,21 @@ struct ChapterDetailTests {
         #expect(single.joined(separator: "\n").contains(oneLine), "A message of one line is its reason: whole.")
     }
 
+    @Test("A chapter that does not compile still shows the steps it had reached when it last compiled")
+    func stepsWhileNotCompiling() {
+        var broken = ChapterReport(chapter: chapter, state: .doesNotCompile, tests: [])
+        broken.compileErrors = [
+            CompilerError(file: "Chapters/Chapter5-Sample/A.swift", line: 3, column: 1, message: "x")
+        ]
+        let then = ChapterReport(
+            chapter: chapter, state: .inProgress,
+            tests: [test("a", step: 1, .passed), test("b", step: 1, .passed), test("c", step: 2, .failed)])
+        let text = ReportText.detail(broken, style: style, lastCompiled: then)
+        #expect(text.contains("When it last compiled:"))
+        #expect(text.contains("✔ Step 1: 2/2 pass") && text.contains("Step 2: 0/1 pass"), "\(text)")
+        #expect(!ReportText.detail(broken, style: style).contains("When it last compiled"))
+    }
+
     @Test("--save-json writes the hand-in beside the printed report, and goes with a plain report only")
     func saveJSONOption() throws {
         let options = try ProgressCommand.parse(["--no-color", "--save-json", "progress.json"])

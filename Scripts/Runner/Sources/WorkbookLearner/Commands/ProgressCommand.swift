@@ -229,7 +229,26 @@ public enum ProgressCommand {
                 return 1
             }
         } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
-            print(ReportText.detail(chapter, style: style, all: options.all, world: report.world))
+            let lastCompiled =
+                chapter.state == .doesNotCompile
+                ? ProgressRunner.lastCompiled(in: tools.scratchFolder)[String(number)] : nil
+            print(
+                ReportText.detail(
+                    chapter, style: style, all: options.all, world: report.world, lastCompiled: lastCompiled))
+            // The same code can fare differently in the other world: say so when it did.
+            let other: WorkbookWorld = tools.world == .app ? .library : .app
+            let otherTools = PackageTools(workbook: workbook, world: other)
+            if let last = ProgressRunner.lastKnownReport(in: otherTools.scratchFolder, world: other),
+                let then = last.chapters.first(where: { $0.number == number }), then.state != chapter.state
+            {
+                print(
+                    "\n"
+                        + style.yellow(
+                            "  In the \(other.rawValue) world, when you last ran it there, this chapter was "
+                                + "\(then.state.rawValue) (\(then.passed)/\(then.total.map(String.init) ?? "?")): the two "
+                                + "worlds compile the same code differently (the lesson's \"In an app target\" says how)."
+                        ))
+            }
             if chapter.state == .done, let next = workbook.chapters.first(where: { $0.number > number }) {
                 print("\n" + ReportText.onward(to: next, style: style))
             }

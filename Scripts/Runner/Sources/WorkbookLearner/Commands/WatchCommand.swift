@@ -43,7 +43,13 @@ enum WatchCommand {
                         let report = try await runner.report(only: [detail])
                         activity.recordRun(report, selected: detail)
                         if let chapter = report.chapters.first {
-                            draw(ReportText.detail(chapter, style: style, all: all, world: report.world), after: start)
+                            let lastCompiled =
+                                chapter.state == .doesNotCompile
+                                ? ProgressRunner.lastCompiled(in: runner.tools.scratchFolder)[String(detail)] : nil
+                            draw(
+                                ReportText.detail(
+                                    chapter, style: style, all: all, world: report.world, lastCompiled: lastCompiled),
+                                after: start)
                         }
                     } else if let changed, runner.lastKnownReport() != nil {
                         let first = try await runner.report(only: changed)

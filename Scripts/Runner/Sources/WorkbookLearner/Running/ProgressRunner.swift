@@ -555,5 +555,23 @@ public struct ProgressRunner: Sendable {
         merged.changedTests = report.changedTests
         try? FileManager.default.createDirectory(at: tools.scratchFolder, withIntermediateDirectories: true)
         try? merged.json().write(to: lastReportFile, atomically: true, encoding: .utf8)
+        // Each chapter as it was when it last compiled, so that a report of a chapter that does
+        // not compile now can still show the steps that passed then.
+        var compiled = Self.lastCompiled(in: tools.scratchFolder)
+        for chapter in report.chapters where chapter.state != .doesNotCompile && !chapter.tests.isEmpty {
+            compiled[String(chapter.number)] = chapter
+        }
+        if let data = try? JSONEncoder().encode(compiled) {
+            try? data.write(to: tools.scratchFolder.appendingPathComponent("workbook-last-compiled.json"))
+        }
+    }
+
+    /// Each chapter's report from the last run in which it compiled, by number.
+    public static func lastCompiled(in scratchFolder: URL) -> [String: ChapterReport] {
+        let file = scratchFolder.appendingPathComponent("workbook-last-compiled.json")
+        return (try? Data(contentsOf: file)).flatMap {
+            try? JSONDecoder().decode([String: ChapterReport].self, from: $0)
+        }
+            ?? [:]
     }
 }

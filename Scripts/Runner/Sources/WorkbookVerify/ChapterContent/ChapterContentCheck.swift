@@ -149,6 +149,14 @@ struct ChapterContentCheck {
         for (file, text) in solution where text.contains("TODO") {
             problems.append("\(chapter.solutionFolder)/\(file) still says TODO")
         }
+        // A starter file without a `// TODO:` is given code, which the learner has no step to
+        // change: its solution twin is the same file, byte for byte, so the two cannot drift.
+        for (file, text) in starter.sorted(by: { $0.key < $1.key })
+        where !text.contains("TODO") && solution[file] != nil && solution[file] != text {
+            problems.append(
+                "\(chapter.starterFolder)/\(file) has no `// TODO:`, so it is given code, but the solution's "
+                    + "copy differs: make them the same, or mark in the starter what the learner changes")
+        }
         for (file, text) in starter {
             for pattern in ["fatalError(", "try!", "preconditionFailure("] where text.contains(pattern) {
                 problems.append("\(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
