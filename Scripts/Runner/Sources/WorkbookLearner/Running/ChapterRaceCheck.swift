@@ -16,20 +16,37 @@ struct ChapterRaceCheck: Sendable {
 
     /// What the verdict depends on: the chapter's starter files (TestDoubles included), its tests,
     /// the shared test helpers, the manifest and the world (and, kept beside it, the toolchain).
-    static func key(for chapter: Chapter, in workbook: Workbook, world: WorkbookWorld) -> String {
+    static func key(
+        for chapter: Chapter, in workbook: Workbook, world: WorkbookWorld, shared: String? = nil
+    ) -> String {
         var hasher = SHA256()
         // A verdict in one world says nothing of the other: the same code may be isolated differently.
         hasher.update(Array("world \(world.rawValue)".utf8) + [0])
-        let files = FileTree.files(
-            in: [chapter.starterFolder, chapter.testsFolder, "Tests/WorkbookSupport"], of: workbook
-        ) { $0.hasSuffix(".swift") }
+        hasher.update(Array(digest(of: [chapter.starterFolder, chapter.testsFolder], in: workbook).utf8) + [0])
+        // What every chapter shares (the test kit, the manifest), hashed once for all of them.
+        hasher.update(Array((shared ?? sharedDigest(in: workbook)).utf8))
+        return hasher.finish().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The digest of what every chapter's verdict also depends on: `Tests/WorkbookSupport` and
+    /// `Package.swift`.
+    static func sharedDigest(in workbook: Workbook) -> String {
+        digest(of: ["Tests/WorkbookSupport"], in: workbook, also: ["Package.swift"])
+    }
+
+    /// The digest of the Swift files under `folders` (paths and contents), and of the files `also`.
+    static func digest(of folders: [String], in workbook: Workbook, also: [String] = []) -> String {
+        var hasher = SHA256()
+        let files = FileTree.files(in: folders, of: workbook) { $0.hasSuffix(".swift") }
         for (path, full) in files.sorted(by: { $0.key < $1.key }) {
             hasher.update(Array(path.utf8) + [0])
             hasher.update(FileManager.default.contents(atPath: full) ?? Data())
             hasher.update([0])
         }
-        hasher.update(
-            FileManager.default.contents(atPath: workbook.root.appendingPathComponent("Package.swift").path) ?? Data())
+        for path in also {
+            hasher.update(
+                FileManager.default.contents(atPath: workbook.root.appendingPathComponent(path).path) ?? Data())
+        }
         return hasher.finish().map { String(format: "%02x", $0) }.joined()
     }
 
