@@ -70,6 +70,21 @@ struct FakeUserStorageTests {
                 list them in the order they were saved, oldest first, each once; it lists \(listed). Keep \
                 the saved users in an array, in order, not in a set or a dictionary.
                 """)
+
+            // A fake records every save it is asked for, as the real store writes each one: a
+            // name it already knows, and the same user twice, included.
+            let known = User(name: "Ada \(name)")
+            let direct = FakeUserStorage(users: [known])
+            direct.save(known)
+            direct.save(known)
+            #expect(
+                direct.savedUsers == [known, known],
+                """
+                A fake made with "\(known.name)" was asked to save "\(known.name)" twice, and its `savedUsers` \
+                lists \(direct.savedUsers.map(\.name)). A fake that records only some saves (not a name it \
+                already knows, or each user once) hides what the code under test sent: `savedUsers` lists \
+                every save since the fake was made, oldest first, each as often as it came.
+                """)
         }
     }
 

@@ -136,6 +136,21 @@ struct ImageCacheTests {
             In an actor, a method that does not `await` runs from start to end with no other task \
             in between.
             """)
+        for place in [SnippetPlace.anotherModule, .insideTheModule] {
+            await expectDoesNotCompile(
+                """
+                func replaceTheAppsCache() {
+                    ImageCache.shared = ImageCache(limit: 1)
+                }
+                """,
+                mentioning: "'let' constant",
+                from: place,
+                """
+                Code \(place) can replace `ImageCache.shared`, the one memory budget the whole app shares: \
+                keep it a `static let`. A test that needs a cache of its own makes one with \
+                `ImageCache(limit:)`, and hands it to the loader.
+                """)
+        }
     }
 
     @Test("Two tasks storing and reading at the same moment leave the cache full, not overfull")

@@ -88,7 +88,13 @@ struct SharedDownloadTests {
 
     @Test("Requests for different URLs are downloaded separately, each URL once")
     func eachURLDownloadedOnce() async {
-        let urls = (1...5).map { uniqueImageURL("picture\($0)") }
+        // Three pictures of one name in three folders, and two addresses that differ only in their
+        // query: a download is shared by callers of the same URL, the whole URL.
+        let run = UUID().uuidString
+        let urls =
+            (1...3).map {
+                FileManager.default.temporaryDirectory.appendingPathComponent("chapter5-\(run)/user\($0)/avatar.png")
+            } + (1...2).map { URL(string: "https://pictures.example/\(run)/avatar.png?size=\($0 * 64)")! }
         let callersPerURL = 4
         let downloader = HeldDownloader(expectedDownloads: urls.count * callersPerURL)
         let loader = ImageLoader(downloader: downloader, cache: ImageCache(limit: 10))
@@ -110,7 +116,9 @@ struct SharedDownloadTests {
             downloads == Array(repeating: 1, count: urls.count),
             """
             5 pictures, each asked for by 4 callers at the same moment, should each be downloaded \
-            exactly once.
+            exactly once (\(downloads.map(String.init).joined(separator: ", ")) downloads). Three of them share \
+            their file name, in three folders, and two differ only in their query: key the downloads by \
+            the whole URL.
             Share a download only between callers of the same URL: one URL's download must not \
             stand in for another's, nor wait for it.
             """)
