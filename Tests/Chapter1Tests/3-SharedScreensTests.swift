@@ -121,7 +121,7 @@ extension PostingToTheBoard {
             // An empty message cannot carry one: only this test posts empty messages, one scenario at
             // a time, so those posted since the scenario began are its own.
             let tag = " [\(UUID().uuidString)]"
-            let start = await MessageBoard.shared.messages.count
+            let start = await boardMessages().count
             let homes = [HomeScreen(), HomeScreen()]
             let settings = [SettingsScreen(), SettingsScreen()]
             var posted: [String] = []
@@ -148,6 +148,11 @@ extension PostingToTheBoard {
         /// Reads the board from outside any actor, as a background task would: the read needs
         /// `await` whether the board is guarded by a lock, an actor or the main actor.
         nonisolated func messagesOnTheSharedBoard() async -> [String] {
+            await Self.boardMessages()
+        }
+
+        /// The same read, for the rule's scenarios.
+        nonisolated static func boardMessages() async -> [String] {
             await MessageBoard.shared.messages
         }
     }
