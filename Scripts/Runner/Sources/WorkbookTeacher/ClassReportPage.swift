@@ -124,13 +124,13 @@ extension ClassReport {
             /* For projecting: the names blurred, the numbers kept. */
             body:has(#anon:checked) .who { filter: blur(.45em); }
             /* A laptop's 1024 pixels: the grid fits without scrolling sideways. */
-            @media (max-width: 1600px) {
+            @media screen and (max-width: 1600px) {
               body { font-size: 16px; margin: 1rem; }
               .grid tbody th { white-space: normal; max-width: 9rem; }
               .bar { width: 3.5rem; }
               td.when { white-space: normal; max-width: 6rem; }
             }
-            @media (max-width: 1280px) {
+            @media screen and (max-width: 1280px) {
               body { font-size: 14px; margin: .8rem; }
               .grid { border-spacing: 2px; }
               .grid th, .grid td { padding: .25rem .3rem; }
