@@ -26,7 +26,13 @@ struct ScenarioTests {
     func untouched() async throws {
         let sandbox = try sandbox
         try await sandbox.restore()
+        // A plain run first: it is work on a chapter, and counts. The hand-in after it counts nothing.
+        let text = try await sandbox.progress([])
+        let counted = ActivityLog(workbook: try Workbook(root: sandbox.root)).load()
         let report = try await sandbox.report()
+        #expect(
+            ActivityLog(workbook: try Workbook(root: sandbox.root)).load() == counted,
+            "A hand-in (--json) counts no activity.")
         #expect(report.chapters.map(\.number) == sandbox.chapters.map(\.number), "Every chapter has a line.")
         for chapter in report.chapters {
             #expect(chapter.state == .notStarted, "Chapter \(chapter.number) of an untouched workbook")
@@ -40,7 +46,6 @@ struct ScenarioTests {
             report.chapters.allSatisfy { $0.activity != nil } && (report.chapters.first?.activity?.runs ?? 0) >= 1,
             "The runner counts the run, in .workbook/activity.json, and the report carries it.")
 
-        let text = try await sandbox.progress([])
         #expect(text.succeeded, "The runner reports with exit status 0 whatever the progress.")
         #expect(text.output.contains("Next: Chapter 1 · "))
         #expect(!text.output.contains("\u{1B}["), "No colour codes when the output is not a terminal.")
