@@ -260,15 +260,7 @@ public enum VerifyCommand {
         var failed = 0
         for chapter in chapters {
             let outcomes = await PageRebase(workbook: workbook, chapter: chapter).run()
-            let rebased = outcomes.filter {
-                if case .rebased = $0.outcome {
-                    true
-                } else if case .rebasedOverLearnersLines = $0.outcome {
-                    true
-                } else {
-                    false
-                }
-            }.map(\.name)
+            let rebased = outcomes.filter(\.outcome.rebased).map(\.name)
             let applying = outcomes.count { $0.outcome == .applies }
             print(
                 "Chapter \(chapter.number): \(outcomes.count) pages, \(applying) apply as they are, "

@@ -18,12 +18,7 @@ struct WorkbookCopyTests {
         try await withTemporaryFolder("mirror") { folder in
             let source = folder.appendingPathComponent("workbook")
             let copy = folder.appendingPathComponent("copy")
-            func write(_ path: String, _ text: String) throws {
-                let url = source.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
+            func write(_ path: String, _ text: String) throws { try writeFile(text, at: path, under: source) }
             func read(_ path: String) -> String? {
                 try? String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8)
             }

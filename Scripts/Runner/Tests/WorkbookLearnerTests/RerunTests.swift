@@ -83,16 +83,24 @@ struct RerunTests {
                 + "Chapters/Chapter9-Sample/Board.swift:12.", "The crash names the learner's file and line.")
     }
 
+    /// A thread running test `b`, stuck in the learner's `spin()`.
+    static let bSpinning = """
+        0      0x000056176f2465ca spin() + 90 in Tests.xctest at /work/Chapters/Chapter9-Sample/Board.swift:27:9
+        1 [async] 0x000056176f246390 b() in Tests.xctest at /work/Tests/Chapter9Tests/Sample.swift:2
+        """
+    /// A thread of the pool with nothing to do.
+    static let threadWaiting = "0      0x00007f24bde94310 futex_wait + 10 in libc.so.6"
+
+    /// The runtime's backtrace of a process whose threads show `threads`, in order.
+    static func backtrace(_ threads: String...) -> String {
+        threads.enumerated().map { "Thread \($0.offset + 1) \"oot.default-qos\":\n\n\($0.element)\n" }.joined(
+            separator: "\n")
+            + "\nBacktrace took 0.05s\n"
+    }
+
     @Test("A hang: the backtrace names the learner's line, the hung test timed out, the others still run")
     func hang() async throws {
-        let backtrace = """
-            Thread 1 "oot.default-qos":
-
-              0      0x000056176f2465ca spin() + 90 in Tests.xctest at /work/Chapters/Chapter9-Sample/Board.swift:27:9
-              1 [async] 0x000056176f246390 b() in Tests.xctest at /work/Tests/Chapter9Tests/Sample.swift:2
-
-            Backtrace took 0.05s
-            """
+        let backtrace = Self.backtrace(Self.bSpinning)
         let (runner, asked) = runner([
             Self.chapter.testFilter: TestRun(
                 events: stream(Self.ids, started: [a, b], ended: [a], runEnded: false),
@@ -113,18 +121,7 @@ struct RerunTests {
 
     @Test("A hang starves the tests beside it: only the test in the learner's loop is stuck, the others run again")
     func hangStarvesOthers() async throws {
-        let backtrace = """
-            Thread 1 "oot.default-qos":
-
-              0      0x000056176f2465ca spin() + 90 in Tests.xctest at /work/Chapters/Chapter9-Sample/Board.swift:27:9
-              1 [async] 0x000056176f246390 b() in Tests.xctest at /work/Tests/Chapter9Tests/Sample.swift:2
-
-            Thread 2 "oot.default-qos":
-
-              0      0x00007f24bde94310 futex_wait + 10 in libc.so.6
-
-            Backtrace took 0.05s
-            """
+        let backtrace = Self.backtrace(Self.bSpinning, Self.threadWaiting)
         let (runner, asked) = runner([
             Self.chapter.testFilter: TestRun(
                 events: stream(Self.ids, started: [a, b, c], ended: [a], runEnded: false),

@@ -27,6 +27,13 @@ public func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result) thro
     return try body(folder.url)
 }
 
+/// Writes `text` to `path` under `root`, making the folders on the way.
+public func writeFile(_ text: String, at path: String, under root: URL) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+}
+
 extension Workbook {
     /// A workbook value for tests that need no files.
     public static func stub(root: String, chapters: [Chapter] = []) -> Workbook {

@@ -47,12 +47,7 @@ struct CatalogueAndMarkdownTests {
     func rebasePages() async throws {
         try await withTemporaryFolder { root in
             let folder = "Chapter1-T"
-            func write(_ text: String, _ path: String) throws {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
+            func write(_ text: String, _ path: String) throws { try writeFile(text, at: path, under: root) }
             func git(_ arguments: [String]) async throws {
                 let result = try await Command(
                     ["git", "-c", "user.email=t@t", "-c", "user.name=t"] + arguments, in: root
@@ -121,12 +116,7 @@ struct CatalogueAndMarkdownTests {
     func casePages() throws {
         try withTemporaryFolderSync { root in
             let folder = "Chapter1-T"
-            func write(_ text: String, _ path: String) throws {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
+            func write(_ text: String, _ path: String) throws { try writeFile(text, at: path, under: root) }
             try write("# Chapter 1 · T\n", "Chapters/\(folder)/README.md")
             try write("let board = 0 // TODO: Step 1.\n", "Chapters/\(folder)/Board.swift")
             try write("let board = 1\nlet other = 2\n", "Solutions/\(folder)/Board.swift")

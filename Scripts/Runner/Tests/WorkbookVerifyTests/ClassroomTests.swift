@@ -112,12 +112,7 @@ enum StandInWorkbook {
         """
 
     static func make(in root: URL, progress: String = progress) throws -> Workbook {
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        func write(_ path: String, _ text: String) throws { try writeFile(text, at: path, under: root) }
         try write("Package.swift", "// a stand-in\n")
         try write("Chapters/Chapter1-One/One.swift", "// starter\n")
         try write("Chapters/Chapter1-One/README.md", "# Chapter 1 · One\n")

@@ -201,21 +201,17 @@ public enum ProgressCommand {
         // counts nothing.
         let handIn = options.json || options.saveJSON != nil
         report = ActivityLog(workbook: workbook).recordRun(report, selected: options.chapter, counting: !handIn)
-        if options.json, let number = options.chapter {
-            // One chapter's report: say so in the file, so that a class report marks it partial.
-            report.chapters = report.chapters.filter { $0.number == number }
-            report.coveredChapters = [number]
-        }
         Trace.mark("activity recorded")
+        // The JSON: with N, one chapter's report, which says so, so that a class report marks it partial.
+        var handedIn = report
+        if let number = options.chapter {
+            handedIn.chapters = handedIn.chapters.filter { $0.number == number }
+            handedIn.coveredChapters = [number]
+        }
 
         if let path = options.saveJSON {
-            var saved = report
-            if let number = options.chapter {
-                saved.chapters = saved.chapters.filter { $0.number == number }
-                saved.coveredChapters = [number]
-            }
             do {
-                try Data(try saved.json().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(try handedIn.json().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 printError("The report could not be written to \(path): \(error)")
                 return 1
@@ -223,18 +219,16 @@ public enum ProgressCommand {
         }
         if options.json {
             do {
-                print(try report.json())
+                print(try handedIn.json())
             } catch {
                 printError("The report could not be written as JSON: \(error)")
                 return 1
             }
         } else if let number = options.chapter, let chapter = report.chapters.first(where: { $0.number == number }) {
-            let lastCompiled =
-                chapter.state == .doesNotCompile
-                ? ProgressRunner.lastCompiled(in: tools.scratchFolder)[String(number)] : nil
             print(
                 ReportText.detail(
-                    chapter, style: style, all: options.all, world: report.world, lastCompiled: lastCompiled))
+                    chapter, style: style, all: options.all, world: report.world,
+                    lastCompiled: runner.lastCompiled(ifBroken: chapter)))
             // The same code can fare differently in the other world: say so when it did.
             let other: WorkbookWorld = tools.world == .app ? .library : .app
             let otherTools = PackageTools(workbook: workbook, world: other)

@@ -43,12 +43,10 @@ enum WatchCommand {
                         let report = try await runner.report(only: [detail])
                         activity.recordRun(report, selected: detail)
                         if let chapter = report.chapters.first {
-                            let lastCompiled =
-                                chapter.state == .doesNotCompile
-                                ? ProgressRunner.lastCompiled(in: runner.tools.scratchFolder)[String(detail)] : nil
                             draw(
                                 ReportText.detail(
-                                    chapter, style: style, all: all, world: report.world, lastCompiled: lastCompiled),
+                                    chapter, style: style, all: all, world: report.world,
+                                    lastCompiled: runner.lastCompiled(ifBroken: chapter)),
                                 after: start)
                         }
                     } else if let changed, runner.lastKnownReport() != nil {

@@ -26,7 +26,6 @@ public struct ProgressRunner: Sendable {
     public var tools: PackageTools
     /// How long one chapter's tests may run.
     public var timeLimit: Duration = .seconds(30)
-    /// How many test processes run at once.
     /// How many chapters' test processes run at once. Every chapter at once: most of a test run
     /// is waiting (a process starting, tests sleeping), and eight processes side by side finished
     /// in 7.3 s where two at a time took 12.8 s (after a one-file edit, busy 2-core machine,
@@ -572,11 +571,17 @@ public struct ProgressRunner: Sendable {
     }
 
     /// Each chapter's report from the last run in which it compiled, by number.
-    public static func lastCompiled(in scratchFolder: URL) -> [String: ChapterReport] {
+    static func lastCompiled(in scratchFolder: URL) -> [String: ChapterReport] {
         let file = scratchFolder.appendingPathComponent("workbook-last-compiled.json")
         return (try? Data(contentsOf: file)).flatMap {
             try? JSONDecoder().decode([String: ChapterReport].self, from: $0)
         }
             ?? [:]
+    }
+
+    /// For a chapter that does not compile, its report from the last run in which it did.
+    func lastCompiled(ifBroken chapter: ChapterReport) -> ChapterReport? {
+        guard chapter.state == .doesNotCompile else { return nil }
+        return Self.lastCompiled(in: tools.scratchFolder)[String(chapter.number)]
     }
 }

@@ -21,6 +21,14 @@ struct PageRebase {
         /// lines were kept. Worth a look.
         case rebasedOverLearnersLines([String])
         case failed(String)
+
+        /// Whether the page was written anew.
+        var rebased: Bool {
+            switch self {
+            case .rebased, .rebasedOverLearnersLines: true
+            case .applies, .failed: false
+            }
+        }
     }
 
     func run() async -> [(name: String, outcome: Outcome)] {
