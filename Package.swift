@@ -112,7 +112,7 @@ let modeSettings: [SwiftSetting] =
 /// program in both worlds, so that only the code under test changes, and the isolation their
 /// timing relies on (a test on the main actor, a helper off it) is what they say, not a default.
 /// Xcode 26's unit-test template does not set default isolation `MainActor` either.
-/// Keep in step with `WorkbookSupport/Toolchain.swift` (`appWorldFlags`).
+/// Their one home: the compile checks (`WorkbookSupport/Toolchain.swift`) and the runner read them from here.
 let worldSettings: [SwiftSetting] =
     buildsAppWorld
     ? [

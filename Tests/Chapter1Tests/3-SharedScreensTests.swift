@@ -100,7 +100,8 @@ extension PostingToTheBoard {
         func everyLoadShowsTheWholeBoard() async {
             await expectRule(
                 "each time a settings screen loads, it shows every message the home screens have posted so far, "
-                    + "oldest first, each as often as it was posted, however many there are, an empty one too",
+                    + "oldest first, each as often as it was posted, however many there are, an empty one too, "
+                    + "also when it loads twice at once",
                 boundaries: BoardStep.boundaries,
                 generated: 20,
                 generate: BoardStep.scenario(using:),
@@ -130,8 +131,22 @@ extension PostingToTheBoard {
                 case .post(let home, let text):
                     await homes[home].post(text.isEmpty ? "" : text + tag)
                     posted.append(text)
-                case .load(let screen):
-                    await settings[screen].load()
+                case .crowd(let count):
+                    // Other screens' messages, at once: not this run's, so the model leaves them out.
+                    await withTaskGroup(of: Void.self) { group in
+                        for number in 1...count {
+                            group.addTask { await MessageBoard.shared.post("Elsewhere \(number)") }
+                        }
+                    }
+                case .load(let screen), .loadsAtOnce(let screen):
+                    if case .loadsAtOnce = step {
+                        let screen = settings[screen]
+                        async let first: Void = screen.load()
+                        async let second: Void = screen.load()
+                        _ = await (first, second)
+                    } else {
+                        await settings[screen].load()
+                    }
                     let shown = settings[screen].shownMessages.dropFirst(start).filter {
                         $0.hasSuffix(tag) || $0.isEmpty
                     }
@@ -184,11 +199,17 @@ enum BoardStep: Equatable, Sendable {
     case post(home: Int, text: String)
     /// Settings screen 0 or 1 loads.
     case load(screen: Int)
+    /// Settings screen 0 or 1 loads twice at once (a second refresh before the first is done).
+    case loadsAtOnce(screen: Int)
+    /// Other screens post `count` messages at once, not this scenario's.
+    case crowd(count: Int)
 
     static let texts = ["Doors open at seven", "Talk at half past", "Pizza at nine", "Last train at midnight", ""]
 
     /// Always checked: nothing posted; one post; the same words twice from two screens; a screen
-    /// that loads again after a new post; 21 posts, past any "latest twenty"; an empty message.
+    /// that loads again after a new post; 21 posts, past any "latest twenty"; an empty message; a
+    /// post followed by 1,000 from elsewhere, past any "latest hundred" or "latest thousand"; a
+    /// screen that loads twice at once, before and after a new post.
     static let boundaries: [[BoardStep]] = [
         [.load(screen: 0)],
         [.post(home: 0, text: texts[0]), .load(screen: 0)],
@@ -196,6 +217,11 @@ enum BoardStep: Equatable, Sendable {
         [.post(home: 0, text: texts[0]), .load(screen: 0), .post(home: 1, text: texts[1]), .load(screen: 0)],
         (1...21).map { .post(home: $0 % 2, text: "Notice \($0)") } + [.load(screen: 0)],
         [.post(home: 0, text: texts[1]), .post(home: 1, text: ""), .load(screen: 0)],
+        [.post(home: 0, text: texts[2]), .crowd(count: 1_000), .load(screen: 0)],
+        [
+            .post(home: 0, text: texts[0]), .loadsAtOnce(screen: 0), .post(home: 1, text: texts[1]),
+            .loadsAtOnce(screen: 0),
+        ],
     ]
 
     static func scenario(using random: inout SeededRandom) -> [BoardStep] {
@@ -203,7 +229,8 @@ enum BoardStep: Equatable, Sendable {
         var steps = (0..<count).map { _ in
             random.chance(0.6)
                 ? BoardStep.post(home: random.int(in: 0...1), text: random.pick(texts))
-                : .load(screen: random.int(in: 0...1))
+                : random.chance(0.25)
+                    ? .loadsAtOnce(screen: random.int(in: 0...1)) : .load(screen: random.int(in: 0...1))
         }
         steps.append(.load(screen: random.int(in: 0...1)))
         return steps
@@ -214,6 +241,8 @@ enum BoardStep: Equatable, Sendable {
         switch step {
         case .post(let home, let text): home != 0 ? [.post(home: 0, text: text)] : []
         case .load(let screen): screen != 0 ? [.load(screen: 0)] : []
+        case .loadsAtOnce(let screen): [.load(screen: screen)]
+        case .crowd(let count): count > 1 ? [.crowd(count: count / 10)] : []
         }
     }
 
@@ -239,6 +268,12 @@ enum BoardStep: Equatable, Sendable {
                 lines.append("\(home == 0 ? "A" : "Another") home screen posts \"\(text)\".")
             case .load(let screen):
                 lines.append("\(screen == 0 ? "A" : "Another") settings screen loads: it should show \(list(posted)).")
+            case .loadsAtOnce(let screen):
+                lines.append(
+                    "\(screen == 0 ? "A" : "Another") settings screen loads twice at once: it should show "
+                        + "\(list(posted)).")
+            case .crowd(let count):
+                lines.append("Other screens post \(count) messages of their own at once.")
             }
             index += 1
         }

@@ -11,11 +11,17 @@ struct SingletonConformsTests {
             func storageForTheApp() -> any UserStorage {
                 DiskUserStorage.shared
             }
+
+            // Any task may use the app's store, in a library and in an app target alike.
+            nonisolated func lookUpAnywhere() throws -> User? {
+                try DiskUserStorage.shared.user(named: "Ada")
+            }
             """,
             """
-            `DiskUserStorage.shared` is not a `UserStorage` yet. The app's real store has to \
-            conform itself (not a wrapper around it), or it could not be the storage the app \
-            passes to `UserManager`.
+            `DiskUserStorage.shared` is not a `UserStorage` yet, or code off the main actor can no \
+            longer use it. The app's real store has to conform itself (not a wrapper around it), or it \
+            could not be the storage the app passes to `UserManager`; and it stays `nonisolated`, as \
+            the starter declares it, so that any task may use it.
             """)
     }
 }

@@ -49,9 +49,11 @@ struct ImageLoaderTests {
                 """)
     }
 
-    @Test("A picture asked for twice, one request after the other, is downloaded once")
-    func secondRequestComesFromTheCache() async throws {
-        let url = uniqueImageURL()
+    @Test(
+        "A picture asked for twice, one request after the other, is downloaded once, an empty one too",
+        arguments: ["picture", "empty"])
+    func secondRequestComesFromTheCache(picture: String) async throws {
+        let url = uniqueImageURL(picture)
         let downloader = CountingDownloader()
         let loader = ImageLoader(downloader: downloader, cache: ImageCache(limit: 10))
 
@@ -61,11 +63,15 @@ struct ImageLoaderTests {
         let downloads = await downloader.downloadCount(for: url)
         #expect(
             downloads == 1,
-            """
-            The same picture, asked for twice in a row, should be downloaded once: the second time \
-            it is in the cache.
-            0 downloads means the loader never calls the downloader it was given.
-            """)
+            Comment(
+                rawValue: """
+                    The same \(picture == "empty" ? "picture (an empty one, zero bytes)" : "picture"), asked for twice \
+                    in a row, was downloaded \(downloads) times; once is enough: the second time it is in the cache.
+                    """
+                        + (downloads == 0
+                            ? " 0 downloads means the loader never calls the downloader it was given." : "")
+                        + (picture == "empty"
+                            ? " An empty picture is a picture: the cache has it, so it is not missing." : "")))
     }
 
     @Test("A failed download reaches the caller, and the next request tries again")

@@ -108,6 +108,20 @@ struct LiveAndMockTests {
             user. A mock answers every question: for any id, a user.
             """)
 
+        // Each user is the one asked for (it has that id), or the mock gives one fixed user for every
+        // id: a user that carries another id would show a screen someone it did not ask for.
+        let askedFor = edgeIDs + [2, 7, idNoDatabaseHas]
+        let users = askedFor.map { (id: $0, user: Environment.mock.getUserForId($0)) }
+        let wrongID = users.filter { $0.user != nil && $0.user?.id != $0.id }
+        let oneFixedUser = Set(users.compactMap(\.user)).count == 1
+        #expect(
+            wrongID.isEmpty || oneFixedUser,
+            """
+            Environment.mock made up different users for different ids, but the user for id \
+            \(wrongID.first.map { String($0.id) } ?? "") has the id \(wrongID.first?.user.map { String($0.id) } ?? ""). \
+            Make up a user with the id that was asked for, or one fixed user for every id: either is fine.
+            """)
+
         // Asked from two threads at once, as parallel tests and previews ask it: whatever the mock
         // keeps (a cache of the users it made up, say) must be safe to share. The race check sees
         // it when it is not.

@@ -87,7 +87,8 @@ struct ProfileScreenTests {
         await expectRule(
             "each load shows the name of the user Current.getUserForId gives for that id, online if their last "
                 + "activity was less than five minutes before Current.now(), and otherwise away; for an id with no "
-                + "user, \"Unknown user\", away; whatever the screen showed before",
+                + "user, \"Unknown user\", away; whatever the screen showed before, and in whichever override "
+                + "the load runs",
             boundaries: ProfileLoads.boundaries,
             generated: 30,
             generate: ProfileLoads.init(using:),
@@ -181,79 +182,104 @@ struct ProfileScreenTests {
     }
 }
 
-/// A few users, a clock, and the ids one screen loads one after the other.
+/// Two overrides, each with a few users and the same clock, and the ids one screen loads one after
+/// the other, each load inside one of the overrides.
 struct ProfileLoads: Sendable {
-    /// How long before `now` each known user was last active, in seconds, by id 1…3; `nil`: no such user.
-    var lastActive: [Int64: Double]
-    var loads: [Int64]
+    /// For each override: how long before `now` each known user was last active, in seconds, by id
+    /// 1…3; `nil`: no such user. The two overrides name their users apart.
+    var lastActive: [[Int64: Double]]
+    /// The id each load asks for, and the override it runs in.
+    var loads: [(id: Int64, override: Int)]
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let overrideNames = ["A", "B"]
 
-    /// Always checked: an unknown id after an online user; exactly five minutes; just under.
+    /// Always checked: an unknown id after an online user; exactly five minutes; just under; the
+    /// same id in two overrides that know it differently, or not at all.
     static let boundaries: [ProfileLoads] = [
-        ProfileLoads(lastActive: [1: 60], loads: [1, 2]),
-        ProfileLoads(lastActive: [1: 300, 2: 299], loads: [1, 2]),
-        ProfileLoads(lastActive: [1: 7200, 2: 0], loads: [2, 1, 3]),
+        ProfileLoads(lastActive: [[1: 60], [:]], loads: [(1, 0), (2, 0)]),
+        ProfileLoads(lastActive: [[1: 300, 2: 299], [:]], loads: [(1, 0), (2, 0)]),
+        ProfileLoads(lastActive: [[1: 7200, 2: 0], [:]], loads: [(2, 0), (1, 0), (3, 0)]),
+        ProfileLoads(lastActive: [[1: 60], [1: 7200]], loads: [(1, 0), (1, 1)]),
+        ProfileLoads(lastActive: [[1: 60], [:]], loads: [(1, 0), (1, 1), (1, 0)]),
     ]
 
-    init(lastActive: [Int64: Double], loads: [Int64]) {
+    init(lastActive: [[Int64: Double]], loads: [(id: Int64, override: Int)]) {
         self.lastActive = lastActive
         self.loads = loads
     }
 
     init(using random: inout SeededRandom) {
-        var users: [Int64: Double] = [:]
-        for id in Int64(1)...3 where random.chance(0.7) {
-            users[id] = random.pick([0, 1, 60, 299, 299.5, 300, 300.5, 301, 7200])
+        lastActive = (0..<2).map { _ in
+            var users: [Int64: Double] = [:]
+            for id in Int64(1)...3 where random.chance(0.7) {
+                users[id] = random.pick([0, 1, 60, 299, 299.5, 300, 300.5, 301, 7200])
+            }
+            return users
         }
-        lastActive = users
-        loads = (0..<random.intNearEdges(in: 1...6)).map { _ in Int64(random.int(in: 1...4)) }
+        loads = (0..<random.intNearEdges(in: 1...6)).map { _ in
+            (Int64(random.int(in: 1...4)), random.chance(0.7) ? 0 : 1)
+        }
     }
 
-    func user(_ id: Int64, run: String) -> User? {
-        lastActive[id].map { User(id: id, name: "User \(id) \(run)", lastActive: Self.now.addingTimeInterval(-$0)) }
+    func user(_ id: Int64, in override: Int, run: String) -> User? {
+        lastActive[override][id].map {
+            User(
+                id: id, name: "User \(id) of \(Self.overrideNames[override]) \(run)",
+                lastActive: Self.now.addingTimeInterval(-$0))
+        }
     }
 
     @MainActor
     func firstDifference() async -> String? {
         let run = UUID().uuidString
-        let users = lastActive
-        return await withEnvironment {
-            $0.getUserForId = { id in
-                users[id].map { User(id: id, name: "User \(id) \(run)", lastActive: Self.now.addingTimeInterval(-$0)) }
-            }
-            $0.now = { Self.now }
-        } operation: { () -> String? in
-            let screen = ProfileScreen()
-            for (step, id) in zip(1..., loads) {
-                screen.load(userID: id)
-                let expected = user(id, run: run)
+        // Made before any override: it reads `Current` when it loads.
+        let screen = ProfileScreen()
+        for (step, load) in zip(1..., loads) {
+            let expected = user(load.id, in: load.override, run: run)
+            let answer = expected
+            let difference = await withEnvironment {
+                $0.getUserForId = { id in id == load.id ? answer : nil }
+                $0.now = { Self.now }
+            } operation: { () -> String? in
+                screen.load(userID: load.id)
                 let title = expected?.name ?? "Unknown user"
                 let online = expected.map { Self.now.timeIntervalSince($0.lastActive) < 5 * 60 } ?? false
-                if screen.title != title || screen.isOnline != online {
-                    let shown =
-                        "\"\(screen.title.replacingOccurrences(of: " \(run)", with: ""))\", \(screen.isOnline ? "online" : "away")"
-                    let wanted =
-                        "\"\(title.replacingOccurrences(of: " \(run)", with: ""))\", \(online ? "online" : "away")"
-                    return "after load \(step) (id \(id)), the screen shows \(shown) instead of \(wanted)."
-                }
+                guard screen.title != title || screen.isOnline != online else { return nil }
+                let shown =
+                    "\"\(screen.title.replacingOccurrences(of: " \(run)", with: ""))\", \(screen.isOnline ? "online" : "away")"
+                let wanted =
+                    "\"\(title.replacingOccurrences(of: " \(run)", with: ""))\", \(online ? "online" : "away")"
+                return "after load \(step) (id \(load.id), in override \(Self.overrideNames[load.override])), the "
+                    + "screen shows \(shown) instead of \(wanted)."
             }
-            return nil
+            if let difference { return difference }
         }
+        return nil
     }
 
     var smaller: [ProfileLoads] {
-        Shrink.removingSteps(loads).map { ProfileLoads(lastActive: lastActive, loads: $0) }
+        Shrink.sequence(loads, simplifyingStep: { $0.override == 1 ? [($0.id, 0)] : [] }).map {
+            ProfileLoads(lastActive: lastActive, loads: $0)
+        }
     }
 
     var told: String {
-        let known = lastActive.keys.sorted().map { id in
-            let seconds = lastActive[id] ?? 0
+        let knowledge = lastActive.indices.map { override in
+            let users = lastActive[override]
+            let known = users.keys.sorted().map { id in
+                "user \(id) of \(Self.overrideNames[override]) was last active \(users[id] ?? 0) s before the clock's now"
+            }
+            let unknown = (Int64(1)...4).filter { users[$0] == nil }.map(String.init)
             return
-                "user \(id) was last active \(seconds < 0 ? "\(-seconds) s after" : "\(seconds) s before") the clock's now"
+                "Override \(Self.overrideNames[override]) knows: \(known.isEmpty ? "nobody" : known.joined(separator: "; ")); "
+                + "no user has id \(unknown.joined(separator: ", ")) there."
         }
-        let unknown = (Int64(1)...4).filter { lastActive[$0] == nil }.map(String.init)
-        return "Current knows: \(known.isEmpty ? "nobody" : known.joined(separator: "; ")); no user has id "
-            + "\(unknown.joined(separator: ", ")).\n" + numberedSteps(loads.map { "The same screen loads id \($0)." })
+        let used = Set(loads.map(\.override))
+        return knowledge.enumerated().filter { used.contains($0.offset) }.map(\.element).joined(separator: "\n") + "\n"
+            + numberedSteps(
+                loads.map {
+                    "The same screen, made before any override, loads id \($0.id) inside override \(Self.overrideNames[$0.override])."
+                })
     }
 }

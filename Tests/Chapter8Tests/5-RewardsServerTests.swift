@@ -1,6 +1,7 @@
 import Chapter8
 import Foundation
 import Testing
+import WorkbookSupport
 
 @testable import Chapter8TestDoubles
 
@@ -102,6 +103,34 @@ struct RewardsServerTests {
             the screen gave \(birthdayOutcomes), and the server was asked \(birthday.serverCalls.count) \
             time(s). A free treat is still today's reward: write it down before asking the server, as \
             for a paid one, so that the second tap finds it.
+            """)
+    }
+
+    @Test("While the server thinks about one member's tap, another member's tap is not turned away")
+    func anotherMemberWhileTheServerThinks() async throws {
+        let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "BOTH"))
+        world.setStars(400, of: Member.leo.id)
+        let hold = world.holdServerReplies(patience: .seconds(1))
+        let (adas, leos) = try await withScreen(in: world, insistingOn: LiveService.upToStep(5)) { screen in
+            let adasTap = Task { @MainActor in await screen.redeem(.latte) }
+            // Ada's tap reaches the server, which thinks; then Leo takes the phone and taps.
+            await waitUntil("Ada's tap to reach the rewards server", timeLimit: .seconds(2)) {
+                !world.serverCalls.isEmpty
+            }
+            world.currentMember = .leo
+            let leosTap = Task { @MainActor in await screen.redeem(.latte) }
+            await waitUntil(timeLimit: .seconds(2)) { world.serverCalls.count >= 2 }
+            hold.release()
+            return (await adasTap.value, await leosTap.value)
+        }
+        #expect(
+            world.serverCalls.map(\.memberID) == [Member.ada.id, Member.leo.id]
+                && [adas, leos].allSatisfy { if case .redeemed = $0 { true } else { false } },
+            """
+            While the server thought about Ada's latte, Leo signed in and tapped for his: his tap was \
+            \(leos) and Ada's \(adas), and the server heard \(world.serverCalls.map(\.memberID)). One \
+            reward a day is each member's own: a tap in flight turns away the same member's next taps, \
+            and nobody else's.
             """)
     }
 }

@@ -200,7 +200,7 @@ struct CompileCheck {
             // One more file of the chapter's module: the chapter's sources and the snippet are
             // compiled together, as SwiftPM compiles the module, with `DEBUG` only in a debug build.
             source = snippet.trimmingCharacters(in: .newlines)
-            arguments += ["-module-name", chapterModule, "-wmo"] + Toolchain.worldArguments
+            arguments += ["-module-name", chapterModule, "-wmo"] + (try Toolchain.worldArguments())
             if configuration == .debug { arguments += ["-D", "DEBUG"] }
             files = try chapterSources()
         }
@@ -238,7 +238,7 @@ struct CompileCheck {
         let modules = folder.appendingPathComponent("release-modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let result = try await runCompiler(
-            [toolchain.swiftc] + arguments + Toolchain.worldArguments + [
+            [toolchain.swiftc] + arguments + (try Toolchain.worldArguments()) + [
                 // Whole-module: one frontend job for all the chapter's files, several times faster.
                 "-emit-module", "-wmo", "-module-name", chapterModule,
                 "-emit-module-path", modules.appendingPathComponent("\(chapterModule).swiftmodule").path,

@@ -8,17 +8,26 @@ struct Toolchain: Sendable {
     let nullDevice = "/dev/null"
 
     /// What the chapter's own sources are compiled with in this world, as `Package.swift` compiles
-    /// them (`worldSettings`): nothing in the library world; in the app world (`WORKBOOK_WORLD=app`)
-    /// what an Xcode 26 app target has.
-    static var worldArguments: [String] {
+    /// them: nothing in the library world; in the app world (`WORKBOOK_WORLD=app`) what an Xcode 26
+    /// app target has, read from the manifest's `worldSettings`, their one home.
+    static func worldArguments() throws -> [String] {
         #if WORKBOOK_APP_WORLD
-            [
-                "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-                "-enable-upcoming-feature", "InferIsolatedConformances",
-            ]
+            try appWorldArguments.get()
         #else
             []
         #endif
+    }
+
+    private static let appWorldArguments: Result<[String], any Error> = Result {
+        // This file is Tests/WorkbookSupport/Toolchain.swift; the manifest is at the package's root.
+        let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let flags = AppWorldSettings.compilerFlags(manifest: text)
+        guard !flags.isEmpty else {
+            throw CompileCheckError("\(manifest.path) sets no app world settings (its `let worldSettings`)")
+        }
+        return flags
     }
 
     /// Looked up once per test run. `WORKBOOK_SWIFTC` names a compiler explicitly.
@@ -27,45 +36,13 @@ struct Toolchain: Sendable {
     }
 
     private static let lookup: Result<Toolchain, any Error> = Result {
-        let environment = ProcessInfo.processInfo.environment
-        #if os(macOS)
-            let swiftc = try environment["WORKBOOK_SWIFTC"] ?? xcrun(["--find", "swiftc"])
-            let sdk = try xcrun(["--show-sdk-path", "--sdk", "macosx"])
-            #if arch(arm64)
-                let architecture = "arm64"
-            #else
-                let architecture = "x86_64"
-            #endif
-            // The package's minimum macOS: a module cannot be imported by code built for older systems.
-            let platform = ["-sdk", sdk, "-target", "\(architecture)-apple-macosx15.0"]
-        #else
-            let path = (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
-            guard let swiftc = environment["WORKBOOK_SWIFTC"] ?? path.first(where: FileManager.default.isExecutableFile)
-            else {
-                throw CompileCheckError("cannot find swiftc on the PATH; set WORKBOOK_SWIFTC to its path")
-            }
-            let platform: [String] = []
-        #endif
-        return Toolchain(swiftc: swiftc, platformArguments: platform)
-    }
-
-    #if os(macOS)
-        private static func xcrun(_ arguments: [String]) throws(CompileCheckError) -> String {
-            let process = Process()
-            let pipe = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-            process.arguments = arguments
-            process.standardOutput = pipe
-            do { try process.run() } catch { throw CompileCheckError("cannot run xcrun: \(error)") }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard process.terminationStatus == 0, !text.isEmpty else {
-                throw CompileCheckError("xcrun \(arguments.joined(separator: " ")) failed")
-            }
-            return text
+        do {
+            let found = try SwiftCompilerLookup.find()
+            return Toolchain(swiftc: found.swiftc, platformArguments: found.platformArguments)
+        } catch {
+            throw CompileCheckError("\(error)")
         }
-    #endif
+    }
 }
 
 /// Finds the modules SwiftPM built for the running tests, from where the test binary is.

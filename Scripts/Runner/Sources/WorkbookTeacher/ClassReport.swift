@@ -384,7 +384,8 @@ public struct ClassReport: Sendable {
 /// `./Scripts/class-report FOLDER`: the class grid in the terminal, as a page to project, and as
 /// a table for a spreadsheet.
 public enum ClassReportCommand {
-    public static let usage = """
+    public static var usage: String {
+        """
         usage: ./Scripts/class-report FOLDER [--since EARLIER] [--html FILE] [--csv FILE] [--no-color]
 
         Reads every student's progress file in FOLDER (each made with
@@ -395,49 +396,68 @@ public enum ClassReportCommand {
           - a table for a spreadsheet or gradebook, one row per student, to
             FOLDER/class-report.csv (or FILE).
 
-        --since EARLIER compares with an earlier collection's folder: each cell says how many
-        more tests pass, and the students whose counts did not move are named.
+        \(table.usage(width: 16))
 
         Files that cannot be used (empty, cut short, from another version of the workbook, an
-        older second download of a student's file) are named with the reason and skipped. The exit status is 0 when at least one file
-        could be read.
+        older second download of a student's file) are named with the reason and skipped. The
+        exit status is 0 when at least one file could be read.
         """
+    }
+
+    struct Arguments {
+        var folder: String?
+        var htmlPath: String?
+        var csvPath: String?
+        var sincePath: String?
+        var noColor = false
+    }
+
+    /// The class report's options, the one place they are parsed and described.
+    static var table: OptionTable<Arguments> {
+        typealias Option = OptionTable<Arguments>.Option
+        let folder = OptionTable<Arguments>.Positional(
+            "FOLDER", help: ["the folder of the students' progress files"]
+        ) { arguments, argument in
+            guard arguments.folder == nil else { throw OptionError("unknown argument: \(argument)") }
+            arguments.folder = argument
+        }
+        return OptionTable(
+            [
+                Option(
+                    "--since", value: "EARLIER", valueInWords: "a folder name",
+                    help: [
+                        "compare with an earlier collection's folder: each cell says how",
+                        "many more tests pass, and the students whose counts did not move",
+                        "are named",
+                    ]
+                ) { $0.sincePath = $1 },
+                Option("--html", value: "FILE", valueInWords: "a file name", help: ["the web page's file"]) {
+                    $0.htmlPath = $1
+                },
+                Option("--csv", value: "FILE", valueInWords: "a file name", help: ["the table's file"]) {
+                    $0.csvPath = $1
+                },
+                Option("--no-color", help: ["no colours"]) { arguments, _ in arguments.noColor = true },
+                Option("--help", "-h", help: ["this text"]) { _, _ in },
+            ], positional: folder)
+    }
 
     public static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
         }
-        var folder: String?
-        var htmlPath: String?
-        var csvPath: String?
-        var sincePath: String?
-        var style = Style.detect()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--html", "--csv", "--since":
-                guard let path = rest.popFirst() else {
-                    printError("\(argument) takes a \(argument == "--since" ? "folder" : "file") name\n\n\(usage)")
-                    return 2
-                }
-                if argument == "--html" {
-                    htmlPath = path
-                } else if argument == "--csv" {
-                    csvPath = path
-                } else {
-                    sincePath = path
-                }
-            case "--no-color": style.colors = false
-            default:
-                guard folder == nil, !argument.hasPrefix("-") else {
-                    printError("unknown argument: \(argument)\n\n\(usage)")
-                    return 2
-                }
-                folder = argument
-            }
+        var parsed = Arguments()
+        do {
+            try table.parse(arguments, into: &parsed)
+        } catch {
+            printError("\(error)\n\n\(usage)")
+            return 2
         }
-        guard let folder else {
+        var style = Style.detect()
+        if parsed.noColor { style.colors = false }
+        let (htmlPath, csvPath, sincePath) = (parsed.htmlPath, parsed.csvPath, parsed.sincePath)
+        guard let folder = parsed.folder else {
             printError(usage)
             return 2
         }

@@ -111,16 +111,17 @@ extension Verifier {
             Check(id: .workflows, title: "the GitHub workflows pass actionlint") { verifier, work, title in
                 await verifier.workflowsLint(title, in: work.mirror)
             },
-            build(.startersBuild, "starters", tools: \.starters),
-            build(.solutionsBuild, "solutions", tools: \.solutions),
-            build(.startersAppBuild, "starters", world: .app, tools: \.startersApp),
-            build(.solutionsAppBuild, "solutions", world: .app, tools: \.solutionsApp),
-            solutionsPass(
+            buildCheck(.startersBuild, "starters", tools: \.starters),
+            buildCheck(.solutionsBuild, "solutions", tools: \.solutions),
+            buildCheck(.startersAppBuild, "starters", world: .app, tools: \.startersApp),
+            buildCheck(.solutionsAppBuild, "solutions", world: .app, tools: \.solutionsApp),
+            solutionsPassCheck(
                 .solutionsPass, world: .library, needs: .solutionsBuild, tools: \.solutions, options: options),
-            startersFail(.startersFail, world: .library, needs: .startersBuild, tools: \.starters, options: options),
-            solutionsPass(
+            startersFailCheck(
+                .startersFail, world: .library, needs: .startersBuild, tools: \.starters, options: options),
+            solutionsPassCheck(
                 .solutionsPassApp, world: .app, needs: .solutionsAppBuild, tools: \.solutionsApp, options: options),
-            startersFail(
+            startersFailCheck(
                 .startersFailApp, world: .app, needs: .startersAppBuild, tools: \.startersApp, options: options),
             Check(
                 id: .markdown, title: "code in the Markdown compiles, or fails as it says",
@@ -211,7 +212,7 @@ extension Verifier {
     static func inWorld(_ world: WorkbookWorld) -> String { world == .app ? " in the app world" : "" }
 
     /// The check that `side` (starters or solutions) and the tests build with warnings as errors.
-    static func build(
+    static func buildCheck(
         _ id: CheckID, _ side: String, world: WorkbookWorld = .library, tools: KeyPath<Work, PackageTools> & Sendable
     ) -> Check {
         Check(
@@ -223,7 +224,7 @@ extension Verifier {
     }
 
     /// Every test passes against the solutions of `world`, on every run.
-    static func solutionsPass(
+    static func solutionsPassCheck(
         _ id: CheckID, world: WorkbookWorld, needs: CheckID, tools: KeyPath<Work, PackageTools> & Sendable,
         options: Options
     ) -> Check {
@@ -238,7 +239,7 @@ extension Verifier {
     }
 
     /// Every chapter test fails against the starters of `world`, the same way on every run.
-    static func startersFail(
+    static func startersFailCheck(
         _ id: CheckID, world: WorkbookWorld, needs: CheckID, tools: KeyPath<Work, PackageTools> & Sendable,
         options: Options
     ) -> Check {

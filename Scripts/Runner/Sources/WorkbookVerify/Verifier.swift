@@ -30,6 +30,8 @@ public struct Verifier: Sendable {
         public var mutantLimit: Int?
         /// With `mutantChapters`: write each chapter's `MUTANTS.md` (`--write-ledger`).
         public var writeLedger = false
+        /// With `mutantChapters`: list the mutants and build nothing (`--list`).
+        public var listMutants = false
         /// Build the starters and solutions and compile the Markdown's code, and nothing else
         /// (`--markdown`: a maintainer's quick check after editing a lesson).
         public var markdownOnly = false

@@ -13,9 +13,6 @@ public enum VerifyCommand {
         let list = checks.map { check in
             "  - \(check.title)" + (check.skippedBy.map { " (\($0.rawValue) leaves it out)" } ?? "")
         }
-        let skips = Verifier.SkipOption.allCases.compactMap { option in
-            checks.first { $0.skippedBy == option }.map { "  \(option.rawValue.padded(to: 18)) leave out: \($0.title)" }
-        }
         return """
             usage: ./Scripts/verify [options]
 
@@ -26,32 +23,7 @@ public enum VerifyCommand {
             \(list.joined(separator: "\n"))
 
             options:
-              --chapter N        check only chapter N's tests (everything still builds)
-              --runs K           test runs against solutions and starters (default 3); with
-                                 --catalogue, runs of each case (default 2, 5 if timing matters)
-            \(skips.joined(separator: "\n"))
-                                 (a check left out makes it not a full verification)
-              --catalogue N|all  check chapter N's catalogue (or 1,5,8, or every chapter's) and
-                                 nothing else
-              --case NAME        with --catalogue N: only the case NAME of that catalogue
-              --app-world        with --catalogue N: its other sound designs in the app world
-              --mutants N|all    the mutation sweep of chapter N's reference solution (or every
-                                 chapter's), and nothing else: each mutant built and tested, a
-                                 score per chapter, the survivors (slow: seconds a mutant)
-              --limit K          with --mutants: at most K mutants a chapter, spread evenly
-              --write-ledger     with --mutants: write Solutions/ChapterN-…/MUTANTS.md anew, keeping
-                                 the reasons given for survivors that are still there
-              --markdown         build starters and solutions, compile the code in the Markdown
-                                 (with --chapter N: that chapter's), and nothing else
-              --no-color         no colours
-              --help             this text
-
-              --refresh-test-hashes   write Tests/SHA256SUMS anew from the tests in your working
-                                      copy (after changing a test on purpose), and check nothing
-
-              --rebase-pages N|all    after a change to chapter N's solution or starter: carry each
-                                      catalogue page whose diff no longer applies onto the new base (a
-                                      three-way merge), and name the pages that need mending by hand
+            \(table(for: nil).usage())
 
             Exit status 0 only when every check passed and none was left out.
             """
@@ -62,10 +34,16 @@ public enum VerifyCommand {
             print(usage)
             return 0
         }
-        if arguments.first == "--rebase-pages" {
-            return await rebasePages(arguments.dropFirst(), workbook: workbook)
+        var parsed = Arguments(count: arguments.count)
+        do {
+            try table(for: workbook).parse(arguments, into: &parsed)
+        } catch {
+            printError("\(error)" + (error is OptionError && "\(error)".hasPrefix("unknown") ? "\n\n\(usage)" : ""))
+            return 2
         }
-        if arguments == ["--refresh-test-hashes"] {
+        if let chapters = parsed.rebasePages { return await rebasePages(chapters, workbook: workbook) }
+        if let chapters = parsed.writeIndex { return writeIndex(chapters, workbook: workbook) }
+        if parsed.refreshTestHashes {
             do {
                 let count = try TestHashes.write(in: workbook)
                 print("Wrote \(TestHashes.listPath): the hashes of \(count) test files. Commit it with the tests.")
@@ -75,104 +53,10 @@ public enum VerifyCommand {
                 return 1
             }
         }
-        var options = Verifier.Options()
+        var options = parsed.options
+        if parsed.runsGiven && options.catalogueChapters != nil { options.catalogueRuns = options.runs }
         var style = Style.detect()
-        var rest = arguments[...]
-        var runsGiven = false
-        /// The chapter number after `option`, or `nil` (and the reason printed).
-        func chapter(after option: String) -> Int? {
-            guard let number = rest.popFirst().flatMap(Int.init), workbook.chapter(number) != nil else {
-                printError("\(option) takes the number of a chapter that exists")
-                return nil
-            }
-            return number
-        }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--chapter":
-                guard let number = chapter(after: argument) else { return 2 }
-                options.chapter = number
-            case "--runs":
-                guard let runs = rest.popFirst().flatMap(Int.init), runs >= 1 else {
-                    printError("--runs takes a number, 1 or more")
-                    return 2
-                }
-                options.runs = runs
-                runsGiven = true
-            case let flag where Verifier.SkipOption(rawValue: flag) != nil:
-                options.leftOut.insert(Verifier.SkipOption(rawValue: flag)!)
-            case "--catalogue":
-                if rest.first == "all" {
-                    rest.removeFirst()
-                    options.catalogueChapters = workbook.chapters.map(\.number)
-                } else if let list = rest.first, list.contains(",") {
-                    rest.removeFirst()
-                    let numbers = list.split(separator: ",").compactMap { Int($0) }
-                    guard numbers.count == list.split(separator: ",").count,
-                        numbers.allSatisfy({ workbook.chapter($0) != nil })
-                    else {
-                        printError("--catalogue takes chapter numbers that exist, such as 5 or 1,5,8, or all")
-                        return 2
-                    }
-                    options.catalogueChapters = numbers
-                } else {
-                    guard let number = chapter(after: argument) else { return 2 }
-                    options.catalogueChapters = [number]
-                }
-            case "--case":
-                guard let name = rest.popFirst(), !name.hasPrefix("-") else {
-                    printError("--case takes the name of a case (its folder in the chapter's Catalogue/)")
-                    return 2
-                }
-                options.catalogueCase = name
-            case "--app-world": options.catalogueWorld = .app
-            case "--mutants":
-                if rest.first == "all" {
-                    rest.removeFirst()
-                    options.mutantChapters = workbook.chapters.map(\.number)
-                } else {
-                    guard let number = chapter(after: argument) else { return 2 }
-                    options.mutantChapters = [number]
-                }
-            case "--limit":
-                guard let limit = rest.popFirst().flatMap(Int.init), limit >= 1 else {
-                    printError("--limit takes a number, 1 or more")
-                    return 2
-                }
-                options.mutantLimit = limit
-            case "--write-ledger": options.writeLedger = true
-            case "--markdown": options.markdownOnly = true
-            case "--no-color": style.colors = false
-            case "--refresh-test-hashes":
-                printError("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes")
-                return 2
-            default:
-                printError("unknown argument: \(argument)\n\n\(usage)")
-                return 2
-            }
-        }
-
-        if runsGiven && options.catalogueChapters != nil { options.catalogueRuns = options.runs }
-        if options.catalogueWorld == .app && options.catalogueChapters == nil {
-            printError("--app-world goes with --catalogue N: ./Scripts/verify --catalogue 5 --app-world")
-            return 2
-        }
-        if options.catalogueCase != nil && options.catalogueChapters?.count != 1 {
-            printError("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME")
-            return 2
-        }
-        if options.mutantChapters == nil && (options.mutantLimit != nil || options.writeLedger) {
-            printError("--limit and --write-ledger go with --mutants N: ./Scripts/verify --mutants 1 --write-ledger")
-            return 2
-        }
-        if options.markdownOnly && (options.catalogueChapters != nil || options.mutantChapters != nil) {
-            printError("--markdown goes alone, or with --chapter N: ./Scripts/verify --markdown --chapter 7")
-            return 2
-        }
-        if options.mutantLimit != nil && options.writeLedger {
-            printError("--write-ledger needs every mutant: leave out --limit")
-            return 2
-        }
+        if parsed.noColor { style.colors = false }
         let clock = ContinuousClock()
         let start = clock.now
         let title = "Verifying the workbook" + (options.chapter.map { " (chapter \($0) only)" } ?? "")
@@ -244,19 +128,37 @@ public enum VerifyCommand {
         }
     }
 
-    /// `--rebase-pages N|all`: the catalogue pages mended after their base changed.
-    static func rebasePages(_ arguments: ArraySlice<String>, workbook: Workbook) async -> Int32 {
-        let chapters: [Chapter]
-        if arguments.count == 1, arguments.first == "all" {
-            chapters = workbook.chapters
-        } else if arguments.count == 1, let number = arguments.first.flatMap(Int.init),
-            let chapter = workbook.chapter(number)
-        {
-            chapters = [chapter]
-        } else {
-            printError("--rebase-pages takes the number of a chapter that exists, or all, and goes alone")
-            return 2
+    /// `--write-index N|all`: each chapter's catalogue index written from its pages.
+    static func writeIndex(_ chapters: [Chapter], workbook: Workbook) -> Int32 {
+        var failed = false
+        for chapter in chapters {
+            let folder = workbook.root.appendingPathComponent(Catalogue.folder(of: chapter))
+            let index = folder.appendingPathComponent("README.md")
+            guard let text = try? String(contentsOf: index, encoding: .utf8) else {
+                printError("\(Catalogue.folder(of: chapter))/README.md is missing")
+                failed = true
+                continue
+            }
+            let (generated, problems) = CatalogueIndex.regenerated(index: text, pages: CatalogueIndex.pages(in: folder))
+            for problem in problems { printError("\(Catalogue.folder(of: chapter))/\(problem)") }
+            failed = failed || !problems.isEmpty
+            if generated == text {
+                print("Chapter \(chapter.number): the index is what its pages say.")
+            } else {
+                do {
+                    try generated.write(to: index, atomically: true, encoding: .utf8)
+                    print("Chapter \(chapter.number): wrote \(Catalogue.folder(of: chapter))/README.md from its pages.")
+                } catch {
+                    printError("Could not write \(Catalogue.folder(of: chapter))/README.md: \(error)")
+                    failed = true
+                }
+            }
         }
+        return failed ? 1 : 0
+    }
+
+    /// `--rebase-pages N|all`: the catalogue pages mended after their base changed.
+    static func rebasePages(_ chapters: [Chapter], workbook: Workbook) async -> Int32 {
         var failed = 0
         for chapter in chapters {
             let outcomes = await PageRebase(workbook: workbook, chapter: chapter).run()
@@ -283,5 +185,187 @@ public enum VerifyCommand {
         }
         print("Every page applies. Check the rebased ones with git diff, then ./Scripts/format.")
         return 0
+    }
+
+    /// What the arguments ask for: a verification's options, or one of the commands that go alone.
+    struct Arguments {
+        /// How many arguments were given (for the options that go alone).
+        var count: Int
+        var options = Verifier.Options()
+        var runsGiven = false
+        var noColor = false
+        var refreshTestHashes = false
+        var rebasePages: [Chapter]?
+        var writeIndex: [Chapter]?
+    }
+
+    /// Verify's options, the one place they are parsed, described and checked together. Without a
+    /// workbook (for `--help`), chapter numbers are not checked.
+    static func table(for workbook: Workbook?) -> OptionTable<Arguments> {
+        typealias Option = OptionTable<Arguments>.Option
+        typealias Rule = OptionTable<Arguments>.Rule
+        func chapter(_ option: String, _ value: String?) throws -> Int {
+            guard let number = value.flatMap(Int.init), workbook?.chapter(number) != nil || workbook == nil else {
+                throw OptionError("\(option) takes the number of a chapter that exists")
+            }
+            return number
+        }
+        /// `N`, `all`, or (when `list`) `1,5,8`.
+        func chapters(_ option: String, _ value: String?, list: Bool, wanted: String) throws -> [Int] {
+            if value == "all" { return workbook?.chapters.map(\.number) ?? [] }
+            let parts = (value ?? "").split(separator: ",", omittingEmptySubsequences: false)
+            guard list || parts.count == 1 else { throw OptionError("\(option) takes \(wanted)") }
+            let numbers = parts.compactMap { Int($0) }
+            guard !parts.isEmpty, numbers.count == parts.count,
+                numbers.allSatisfy({ workbook?.chapter($0) != nil || workbook == nil })
+            else { throw OptionError("\(option) takes \(wanted)") }
+            return numbers
+        }
+        let checks = Verifier.checks(options: Verifier.Options())
+        let skips = Verifier.SkipOption.allCases.map { skip in
+            Option(
+                skip.rawValue,
+                help: ["leave out: " + (checks.first { $0.skippedBy == skip }?.title ?? "")]
+                    + (skip == Verifier.SkipOption.allCases.last
+                        ? ["(a check left out makes it not a full verification)"] : [])
+            ) { arguments, _ in arguments.options.leftOut.insert(skip) }
+        }
+        let options: [Option] =
+            [
+                Option("--chapter", value: "N", help: ["check only chapter N's tests (everything still builds)"]) {
+                    $0.options.chapter = try chapter("--chapter", $1)
+                },
+                Option(
+                    "--runs", value: "K",
+                    help: [
+                        "test runs against solutions and starters (default 3); with",
+                        "--catalogue, runs of each case (default 2, 5 if timing matters)",
+                    ]
+                ) { arguments, value in
+                    guard let runs = value.flatMap(Int.init), runs >= 1 else {
+                        throw OptionError("--runs takes a number, 1 or more")
+                    }
+                    arguments.options.runs = runs
+                    arguments.runsGiven = true
+                },
+            ] + skips + [
+                Option(
+                    "--catalogue", value: "N|all",
+                    help: ["check chapter N's catalogue (or 1,5,8, or every chapter's) and", "nothing else"]
+                ) {
+                    $0.options.catalogueChapters = try chapters(
+                        "--catalogue", $1, list: true, wanted: "chapter numbers that exist, such as 5 or 1,5,8, or all")
+                },
+                Option("--case", value: "NAME", help: ["with --catalogue N: only the case NAME of that catalogue"]) {
+                    $0.options.catalogueCase = $1
+                },
+                Option("--app-world", help: ["with --catalogue N: its other sound designs in the app world"]) {
+                    arguments, _ in arguments.options.catalogueWorld = .app
+                },
+                Option(
+                    "--mutants", value: "N|all",
+                    help: [
+                        "the mutation sweep of chapter N's reference solution (or every",
+                        "chapter's), and nothing else: each mutant built and tested, a",
+                        "score per chapter, the survivors (slow: seconds a mutant)",
+                    ]
+                ) {
+                    $0.options.mutantChapters = try chapters(
+                        "--mutants", $1, list: false, wanted: "the number of a chapter that exists, or all")
+                },
+                Option("--limit", value: "K", help: ["with --mutants: at most K mutants a chapter, spread evenly"]) {
+                    arguments, value in
+                    guard let limit = value.flatMap(Int.init), limit >= 1 else {
+                        throw OptionError("--limit takes a number, 1 or more")
+                    }
+                    arguments.options.mutantLimit = limit
+                },
+                Option(
+                    "--list",
+                    help: [
+                        "with --mutants: list the mutants (learner's lines or given code,",
+                        "operator, change) and build nothing",
+                    ]
+                ) { arguments, _ in arguments.options.listMutants = true },
+                Option(
+                    "--write-ledger",
+                    help: [
+                        "with --mutants: write Solutions/ChapterN-…/MUTANTS.md anew, keeping",
+                        "the reasons given for survivors that are still there",
+                    ]
+                ) { arguments, _ in arguments.options.writeLedger = true },
+                Option(
+                    "--markdown",
+                    help: [
+                        "build starters and solutions, compile the code in the Markdown",
+                        "(with --chapter N: that chapter's), and nothing else",
+                    ]
+                ) { arguments, _ in arguments.options.markdownOnly = true },
+                Option("--no-color", help: ["no colours"]) { arguments, _ in arguments.noColor = true },
+                Option("--help", "-h", help: ["this text"]) { _, _ in },
+                Option(
+                    "--refresh-test-hashes",
+                    help: [
+                        "(alone) write Tests/SHA256SUMS anew from the tests in your working",
+                        "copy (after changing a test on purpose), and check nothing",
+                    ]
+                ) { arguments, _ in arguments.refreshTestHashes = true },
+                Option(
+                    "--write-index", value: "N|all",
+                    help: [
+                        "(alone) write chapter N's catalogue index (Catalogue/README.md) from",
+                        "its pages, the home of each case's summary and of what catches it",
+                    ]
+                ) {
+                    let numbers = try chapters(
+                        "--write-index", $1, list: false, wanted: "the number of a chapter that exists, or all")
+                    $0.writeIndex = workbook?.chapters.filter { numbers.contains($0.number) } ?? []
+                },
+                Option(
+                    "--rebase-pages", value: "N|all",
+                    help: [
+                        "(alone) after a change to chapter N's solution or starter: carry each",
+                        "catalogue page whose diff no longer applies onto the new base (a",
+                        "three-way merge), and name the pages that need mending by hand",
+                    ]
+                ) {
+                    let numbers = try chapters(
+                        "--rebase-pages", $1, list: false, wanted: "the number of a chapter that exists, or all")
+                    $0.rebasePages = workbook?.chapters.filter { numbers.contains($0.number) } ?? []
+                },
+            ]
+        let rules: [Rule] = [
+            Rule("--refresh-test-hashes goes alone: ./Scripts/verify --refresh-test-hashes") {
+                !$0.refreshTestHashes || $0.count == 1
+            },
+            Rule("--rebase-pages goes alone: ./Scripts/verify --rebase-pages 1") {
+                $0.rebasePages == nil || $0.count == 2
+            },
+            Rule("--write-index goes alone: ./Scripts/verify --write-index 1") {
+                $0.writeIndex == nil || $0.count == 2
+            },
+            Rule("--app-world goes with --catalogue N: ./Scripts/verify --catalogue 5 --app-world") {
+                $0.options.catalogueWorld != .app || $0.options.catalogueChapters != nil
+            },
+            Rule("--case goes with --catalogue N: ./Scripts/verify --catalogue 5 --case NAME") {
+                $0.options.catalogueCase == nil || $0.options.catalogueChapters?.count == 1
+            },
+            Rule("--limit, --list and --write-ledger go with --mutants N: ./Scripts/verify --mutants 1 --write-ledger")
+            {
+                $0.options.mutantChapters != nil
+                    || ($0.options.mutantLimit == nil && !$0.options.writeLedger && !$0.options.listMutants)
+            },
+            Rule("--markdown goes alone, or with --chapter N: ./Scripts/verify --markdown --chapter 7") {
+                !$0.options.markdownOnly
+                    || ($0.options.catalogueChapters == nil && $0.options.mutantChapters == nil)
+            },
+            Rule("--list builds nothing, so it writes no ledger: leave out one of them") {
+                !($0.options.listMutants && $0.options.writeLedger)
+            },
+            Rule("--write-ledger needs every mutant: leave out --limit") {
+                !($0.options.mutantLimit != nil && $0.options.writeLedger)
+            },
+        ]
+        return OptionTable(options, rules: rules)
     }
 }

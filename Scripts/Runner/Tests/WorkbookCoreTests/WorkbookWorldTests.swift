@@ -48,19 +48,25 @@ struct WorkbookWorldTests {
             "Package.swift must say `let classWorld = \"library\"` (or \"app\") on a line of its own.")
     }
 
-    @Test("The manifest and the compile checks give the app world the same three settings")
-    func sameSettings() throws {
+    @Test("The app world's compiler flags are read from the manifest, its one home")
+    func flagsFromTheManifest() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let toolchain = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/WorkbookSupport/Toolchain.swift"), encoding: .utf8)
-        #expect(manifest.contains(".defaultIsolation(MainActor.self)"))
-        #expect(toolchain.contains("\"-default-isolation\", \"MainActor\""))
-        #expect(WorkbookWorld.appCompilerFlags.contains("MainActor"))
-        for feature in ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"] {
-            #expect(manifest.contains(".enableUpcomingFeature(\"\(feature)\")"), "Package.swift enables \(feature)")
-            #expect(toolchain.contains("\"\(feature)\""), "Toolchain.swift enables \(feature)")
-            #expect(WorkbookWorld.appCompilerFlags.contains(feature), "The Markdown's `app world` enables \(feature)")
-        }
+        #expect(
+            WorkbookWorld.appCompilerFlags(manifest: manifest) == [
+                "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                "-enable-upcoming-feature", "InferIsolatedConformances",
+            ])
+        let other = """
+            let worldSettings: [SwiftSetting] =
+                buildsAppWorld
+                ? [.defaultIsolation(nil), .enableExperimentalFeature("Lifetimes")] : []
+            let later = [.enableUpcomingFeature("NotThisOne")]
+            """
+        #expect(
+            WorkbookWorld.appCompilerFlags(manifest: other) == [
+                "-default-isolation", "nil", "-enable-experimental-feature", "Lifetimes",
+            ])
+        #expect(WorkbookWorld.appCompilerFlags(manifest: "let x = 1").isEmpty)
     }
 
     @Test("Every build and run is told its world explicitly, whatever the learner's environment said")

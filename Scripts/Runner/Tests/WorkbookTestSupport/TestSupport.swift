@@ -1,17 +1,6 @@
 import Foundation
 import WorkbookCore
 
-/// Runs `body` with a new temporary folder and deletes the folder afterwards, whatever happens.
-public func withTemporaryFolder<Result>(
-    _ prefix: String = "workbook",
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (URL) async throws -> Result
-) async throws -> Result {
-    let folder = try TemporaryFolder(prefix: prefix)
-    defer { folder.remove() }
-    return try await body(folder.url)
-}
-
 /// The workbook these tests belong to: `Scripts/Runner/Tests/WorkbookTestSupport/` is four folders
 /// below its root.
 public let workbookRoot: URL = {

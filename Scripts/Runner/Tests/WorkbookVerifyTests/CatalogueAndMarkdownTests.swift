@@ -67,9 +67,9 @@ struct CatalogueAndMarkdownTests {
                 | [`far`](far.md) | A change far from the edit. | "Board" |
                 | [`same`](same.md) | A change on the edited line. | "Board" |
                 """, "Solutions/\(folder)/Catalogue/README.md")
-            func page(_ summary: String, line: Int) -> String {
+            func page(_ name: String, _ summary: String, line: Int) -> String {
                 """
-                # a case
+                # `\(name)`: a typical mistake of [Chapter 1](README.md)
                 \(summary)\\
                 **Caught by** "Board".\\
                 **Why it is wrong:** it is.
@@ -85,8 +85,8 @@ struct CatalogueAndMarkdownTests {
                 ```
                 """
             }
-            try write(page("A change far from the edit.", line: 10), "Solutions/\(folder)/Catalogue/far.md")
-            try write(page("A change on the edited line.", line: 3), "Solutions/\(folder)/Catalogue/same.md")
+            try write(page("far", "A change far from the edit.", line: 10), "Solutions/\(folder)/Catalogue/far.md")
+            try write(page("same", "A change on the edited line.", line: 3), "Solutions/\(folder)/Catalogue/same.md")
             try await git(["init", "-q"])
             try await git(["add", "-A"])
             try await git(["commit", "-qm", "pages"])
@@ -130,7 +130,7 @@ struct CatalogueAndMarkdownTests {
                 | [`stale`](stale.md) | A base that moved. | "Board is one" |
                 """, "Solutions/\(folder)/Catalogue/README.md")
             let page = """
-                # `off-by-one`: a typical mistake
+                # `off-by-one`: a typical mistake of [Chapter 1](README.md)
                 One too few.\\
                 **Caught by** "Board is one".\\
                 **Why it is wrong:** one is not zero.
@@ -157,7 +157,9 @@ struct CatalogueAndMarkdownTests {
                 tree.mapValues { String(decoding: $0, as: UTF8.self) } == [
                     "Board.swift": "let board = 0\nlet other = 2\n", "README.md": "# Chapter 1 · T\n",
                 ])
-            #expect(catalogue.problems.count == 2, "the stale diff and the unlisted page: \(catalogue.problems)")
+            #expect(
+                catalogue.problems.count == 3, "the stale diff, and the unlisted page twice: \(catalogue.problems)")
+            #expect(catalogue.problems.contains { $0.contains("unlisted.md: a page starts with three lines") })
             #expect(
                 catalogue.problems.contains {
                     $0.hasSuffix(
@@ -172,7 +174,8 @@ struct CatalogueAndMarkdownTests {
             let disagreeing = Catalogue(chapter: try #require(workbook.chapter(1)), in: workbook)
             #expect(
                 disagreeing.problems.contains {
-                    $0.contains("off-by-one.md: its line \"**Caught by** …\" must say what its row says")
+                    $0.contains("README.md: its rows are not what its pages say")
+                        && $0.hasSuffix("./Scripts/verify --write-index 1")
                 })
         }
     }
@@ -216,7 +219,7 @@ struct CatalogueAndMarkdownTests {
         #expect(MarkdownCode.quotesCompiler(document.blocks[1].code))
         #expect(MarkdownCode.Directive("bogus").problems == ["unknown directive `bogus`"])
         #expect(
-            MarkdownCode.Directive("app world; fails \"main actor\"").flags == WorkbookWorld.appCompilerFlags,
+            MarkdownCode.Directive("app world; fails \"main actor\"").appWorld,
             "`app world` compiles the block as the app world compiles the chapters.")
     }
 
@@ -309,5 +312,71 @@ struct HintCheckTests {
             ])
         let shown = Hints(markdown: hints).steps.map { $0.questions.last.map(Hints.hasCode) }
         #expect(shown == [true, false], "What verify accepts as code is what --hint shows as code.")
+    }
+}
+
+@Suite("The catalogue's index is written from its pages")
+struct CatalogueIndexTests {
+    func page(_ name: String, mistake: Bool, summary: String, verdict: String) -> String {
+        "# `\(name)`: \(mistake ? "a typical mistake" : "another sound design") of [Chapter 1](README.md)\n"
+            + "\(summary)\\\n\(verdict)\\\n**Why:** because.\n"
+    }
+
+    @Test("Rows come from the pages, marks included, in the index's order; new pages join their table, gone ones leave")
+    func regenerates() {
+        let index = """
+            # Catalogue
+
+            ## Other sound designs
+
+            | Case | What it models |
+            |---|---|
+            | [`b-design`](b-design.md) | Old words. |
+            | [`gone`](gone.md) | No page any more. |
+
+            ## Typical mistakes
+
+            | Case | What it models | Caught by |
+            |---|---|---|
+            | [`z-mistake`](z-mistake.md) | Old words. | "Old test" |
+
+            The end.
+            """
+        let pages = [
+            "b-design": page(
+                "b-design", mistake: false, summary: "A design.",
+                verdict: "**Passes** every test of the chapter, and the race check, in a library module only."),
+            "z-mistake": page(
+                "z-mistake", mistake: true,
+                summary: "A race with `a || b`. Its verdict depends on timing, so verify runs it five times.",
+                verdict: "**Caught by** race check."),
+            "a-mistake": page(
+                "a-mistake", mistake: true, summary: "New.", verdict: "**Caught by** \"Test one\"; \"Test two\"."),
+        ]
+        let (text, problems) = CatalogueIndex.regenerated(index: index, pages: pages)
+        #expect(problems.isEmpty)
+        #expect(
+            text == """
+                # Catalogue
+
+                ## Other sound designs
+
+                | Case | What it models |
+                |---|---|
+                | [`b-design`](b-design.md) | A design. (library world) |
+
+                ## Typical mistakes
+
+                | Case | What it models | Caught by |
+                |---|---|---|
+                | [`z-mistake`](z-mistake.md) | A race with `a \\|\\| b`. (timing) | race check |
+                | [`a-mistake`](a-mistake.md) | New. | "Test one"; "Test two" |
+
+                The end.
+                """)
+        #expect(CatalogueIndex.regenerated(index: text, pages: pages).text == text, "Written once, it stays.")
+        let (_, unreadable) = CatalogueIndex.regenerated(index: index, pages: ["bad": "# bad\nNo.\n"])
+        #expect(
+            unreadable == ["bad.md: a page starts with three lines: title, summary, verdict"] || unreadable.count == 1)
     }
 }

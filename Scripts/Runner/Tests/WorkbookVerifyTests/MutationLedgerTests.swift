@@ -32,36 +32,78 @@ struct MutationLedgerTests {
     func ledger(_ workbook: Workbook, survivors: [MutationLedger.Survivor]) -> MutationLedger {
         MutationLedger(
             fingerprint: MutationLedger.fingerprint(of: chapter, in: workbook),
-            score: .init(mutants: 5, killedByCompiler: 1, killedByTests: 3, survived: 1), survivors: survivors)
+            learner: .init(mutants: 5, killedByCompiler: 1, killedByTests: 3, survived: 1), given: .init(),
+            survivors: survivors)
     }
 
-    @Test("A ledger reads back as written, a '|' in a mutant's name included")
+    @Test("A ledger reads back as written, a '|' in a mutant's name, scopes and scores included")
     func roundTrip() throws {
         let written = MutationLedger(
-            fingerprint: .init(solution: String(repeating: "a", count: 64), tests: String(repeating: "b", count: 64)),
-            score: .init(mutants: 4, killedByCompiler: 1, killedByTests: 2, survived: 1),
-            survivors: [.init(id: "Board.swift:3 '||' → '&&'", reason: "Both sides are always true.")])
+            fingerprint: .init(
+                solution: String(repeating: "a", count: 64), tests: String(repeating: "b", count: 64),
+                mutants: String(repeating: "c", count: 64)),
+            learner: .init(mutants: 4, killedByCompiler: 1, killedByTests: 2, survived: 1),
+            given: .init(mutants: 3, killedByCompiler: 0, killedByTests: 2, survived: 1),
+            survivors: [
+                .init(id: "Board.swift:3 '||' → '&&'", scope: .learner, reason: "Both sides are always true."),
+                .init(id: "Board.swift:9 1 → 2", scope: .given, reason: "Gap: only a release build differs."),
+            ],
+            operators: [.init(kind: .logical, learnerMade: 2, learnerKilled: 1, givenMade: 0, givenKilled: 0)])
         let text = written.render(chapter: chapter)
-        #expect(text.contains("- Score: 2 of 3 (67%)"))
-        #expect(text.contains("| `Board.swift:3 '\\|\\|' → '&&'` | Both sides are always true. |"))
+        #expect(
+            text.contains(
+                "- The learner's lines: 4 mutants; killed by the compiler: 1; killed by a test: 2; survived: 1, 0 of them a gap; score: 2 of 2 (100%)"
+            ))
+        #expect(
+            text.contains(
+                "- Given code: 3 mutants; killed by the compiler: 0; killed by a test: 2; survived: 1, 1 of them a gap; score: 2 of 3 (66%)"
+            ))
+        #expect(text.contains("| `Board.swift:3 '\\|\\|' → '&&'` | learner's | Both sides are always true. |"))
+        #expect(text.contains("| logical | 1 of 2 | – |"))
         let read = try #require(MutationLedger.parse(text))
         #expect(read.fingerprint == written.fingerprint)
         #expect(read.survivors == written.survivors)
+        #expect(read.learner == written.learner && read.given == written.given)
     }
 
     @Test("Writing anew keeps the reasons of survivors still there, drops the others, and marks new ones TODO")
     func keepsReasons() {
         let previous = MutationLedger(
-            fingerprint: .init(solution: "old", tests: "old"), score: .init(),
+            fingerprint: .init(solution: "old", tests: "old"), learner: .init(), given: .init(),
             survivors: [.init(id: "A.swift:1 true → false", reason: "Never read."), .init(id: "gone", reason: "x")])
+        func mutant(_ id: String, _ scope: Mutant.Scope) -> Mutant {
+            Mutant(file: "A.swift", line: 1, kind: .boolean, change: "", text: "", id: id, scope: scope)
+        }
         let updated = MutationLedger.updated(
-            previous, fingerprint: .init(solution: "new", tests: "new"), score: .init(),
-            survivors: ["A.swift:1 true → false", "A.swift:9 3 → 4"])
+            previous, fingerprint: .init(solution: "new", tests: "new"), learner: .init(), given: .init(),
+            survivors: [mutant("A.swift:1 true → false", .given), mutant("A.swift:9 3 → 4", .learner)])
         #expect(
             updated.survivors == [
-                .init(id: "A.swift:1 true → false", reason: "Never read."),
-                .init(id: "A.swift:9 3 → 4", reason: MutationLedger.todo),
+                .init(id: "A.swift:1 true → false", scope: .given, reason: "Never read."),
+                .init(id: "A.swift:9 3 → 4", scope: .learner, reason: MutationLedger.todo),
             ])
+    }
+
+    @Test("Verify's check: on the learner's lines, gaps above 5% of the non-equivalent mutants are a problem")
+    func learnerTarget() throws {
+        try withTemporaryFolderSync { folder in
+            let workbook = try makeWorkbook(in: folder, declared: true)
+            func write(killed: Int, gaps: Int) throws -> [String] {
+                var ledger = ledger(
+                    workbook,
+                    survivors: (0..<gaps).map {
+                        .init(id: "Board.swift:1 gap \($0)", scope: .learner, reason: "Gap: x")
+                    })
+                ledger.learner = .init(mutants: killed + gaps, killedByTests: killed, survived: gaps)
+                try ledger.render(chapter: chapter).write(
+                    to: folder.appendingPathComponent(MutationLedger.path(of: chapter)), atomically: true,
+                    encoding: .utf8)
+                return MutationLedger.problems(in: workbook, chapters: workbook.chapters).problems
+            }
+            #expect(try write(killed: 19, gaps: 1).isEmpty)
+            let below = try write(killed: 18, gaps: 2)
+            #expect(below.count == 1 && below[0].contains("18 of 20 (90%)"), "\(below)")
+        }
     }
 
     @Test("Verify's check: a current ledger with every reason given passes; a chapter without one is only named")
@@ -107,7 +149,8 @@ struct MutationLedgerTests {
             #expect(problems.contains { $0.contains("made from other solution sources") })
             #expect(problems.contains { $0.contains("made from other tests") })
             #expect(problems.contains { $0.contains("`Board.swift:1 3 → 4` survives with no reason") })
-            #expect(problems.count == 4, "\(problems)")
+            #expect(problems.contains { $0.contains("made from other mutants") })
+            #expect(problems.count == 5, "\(problems)")
         }
     }
 

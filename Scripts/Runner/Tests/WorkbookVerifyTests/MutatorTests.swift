@@ -129,7 +129,11 @@ struct MutatorTests {
         #expect(kinds["F.swift:3 removed 'await send(text)'"] == .removedAwait)
         #expect(kinds["F.swift:4 removed 'storage.withLock { $0.append(text) }'"] == .removedCall)
         let removed = mutant("F.swift:3 removed 'await send(text)'", of: text)
-        #expect(removed?.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+        // The line stays, empty, and the file ends as it did.
+        #expect(
+            removed?.split(separator: "\n", omittingEmptySubsequences: false).count
+                == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(removed?.hasSuffix("}\n") == true && removed?.hasSuffix("\n\n") == false)
         #expect(removed?.contains("send(text)") == false)
     }
 

@@ -13,12 +13,19 @@ public enum WorkbookWorld: String, Sendable, CaseIterable, Codable {
     /// `InferIsolatedConformances`, as a new Xcode 26 app target is built.
     case app
 
-    /// What `swiftc` needs to compile a file as the app world compiles the chapters (as
-    /// `worldSettings` in `Package.swift` and `Toolchain.worldArguments` in the tests' helpers).
-    public static let appCompilerFlags = [
-        "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-        "-enable-upcoming-feature", "InferIsolatedConformances",
-    ]
+    /// What `swiftc` needs to compile a file as the app world compiles the chapters, read from
+    /// `manifest` (the text of `Package.swift`, the one home of these settings): its `worldSettings`
+    /// (`.defaultIsolation(MainActor.self)` → `-default-isolation MainActor`,
+    /// `.enableUpcomingFeature("F")` → `-enable-upcoming-feature F`). Empty when it has none.
+    public static func appCompilerFlags(manifest: String) -> [String] {
+        AppWorldSettings.compilerFlags(manifest: manifest)
+    }
+
+    /// The app world's compiler flags as `workbook`'s `Package.swift` sets them.
+    public static func appCompilerFlags(of workbook: Workbook) -> [String] {
+        let manifest = try? String(contentsOf: workbook.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        return appCompilerFlags(manifest: manifest ?? "")
+    }
 
     /// The environment variable that chooses the world for one run.
     public static let variable = "WORKBOOK_WORLD"

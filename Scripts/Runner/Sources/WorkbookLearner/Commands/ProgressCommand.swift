@@ -3,45 +3,23 @@ import WorkbookCore
 
 /// `./Scripts/progress`: where the learner stands.
 public enum ProgressCommand {
-    public static let usage = """
+    public static var usage: String {
+        """
         usage: ./Scripts/progress [N] [options]
 
         Builds your code, runs the chapters' tests (each chapter on its own, so one broken
-        chapter cannot hide the others) and shows where you stand.
+        chapter cannot hide the others) and shows where you stand: with no options, one line
+        per chapter and the next thing to fix.
 
-          ./Scripts/progress              one line per chapter, and the next thing to fix
-          ./Scripts/progress N            chapter N only: the step you are on, every test of it
-                                          with its message, later steps a line each (builds
-                                          and tests nothing else: the everyday loop)
-          ./Scripts/progress N --all      every test of every step, every message whole
-          ./Scripts/progress --watch [N]  the same, again each time you save a file
-          ./Scripts/progress --hint N     chapter N's hints, one at a time (questions, then
-                                          the code), from the step you are on
-          ./Scripts/progress --hint N S [K]   chapter N, step S, hint K (default 1): --hint 5 7 2
-                                          is chapter 5, step 7, hint 2
-          ./Scripts/progress --reset N    put chapter N back as committed; your files are
-                                          copied to .workbook/backups/ first
-          ./Scripts/progress --restore N  bring back chapter N's last backup; your files are
-                                          copied to .workbook/backups/ first
-          ./Scripts/progress --check N    for autograding: exits 0 only when chapter N is done
+        \(table.usage(width: 21))
 
         A chapter is done when every test passes and Thread Sanitizer, run on the same tests,
         sees no data race (checked once its tests pass, again only after a change).
 
-        options:
-          --json                the report as JSON (for teachers and tools); with N, chapter N only
-          --save-json FILE      the report as usual, and as JSON in FILE too (one run: for CI, which
-                                shows the one and keeps the other)
-          --all                 with N: every step's tests, nothing shortened (with --watch:
-                                nor trimmed to the window)
-          --time-limit SECONDS  how long one chapter's tests may run (default 30)
-          --yes, -y             reset or restore without asking
-          --no-color            no colours (also: NO_COLOR=1, or output that is not a terminal)
-          --help                this text
-
         The exit status is 0 whenever a report was made, whatever it says; non-zero only
         when the runner could not report. `--check N` exits 0 only when chapter N is done.
         """
+    }
 
     struct Options {
         var chapter: Int?
@@ -62,68 +40,124 @@ public enum ProgressCommand {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var rest = arguments[...]
-        func chapterNumber(after option: String) throws -> Int {
-            guard let number = rest.popFirst().flatMap(Int.init) else {
-                throw CommandError("\(option) takes a chapter number, such as \(option) 3")
+        do {
+            try table.parse(arguments, into: &options)
+        } catch let error as OptionError {
+            throw CommandError(error.message)
+        }
+        return options
+    }
+
+    /// Progress's options, the one place they are parsed, described and checked together.
+    static var table: OptionTable<Options> {
+        typealias Option = OptionTable<Options>.Option
+        func chapter(_ option: String, _ value: String?) throws -> Int {
+            guard let number = value.flatMap(Int.init) else {
+                throw OptionError("\(option) takes a chapter number, such as \(option) 3")
             }
             return number
         }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--json": options.json = true
-            case "--save-json":
-                guard let path = rest.popFirst(), !path.hasPrefix("-") else {
-                    throw CommandError("--save-json takes a file name, such as --save-json progress.json")
+        func chapterOption(_ name: String, help: [String], set: @escaping (inout Options, Int) -> Void) -> Option {
+            Option(name, value: "N", valueInWords: "a chapter number, such as \(name) 3", help: help) {
+                set(&$0, try chapter(name, $1))
+            }
+        }
+        let positional = OptionTable<Options>.Positional(
+            "N",
+            help: [
+                "chapter N only: the step you are on, every test of it with its",
+                "message, later steps a line each (builds and tests nothing else:",
+                "the everyday loop)",
+            ]
+        ) { options, argument in
+            guard let number = Int(argument), options.chapter == nil else {
+                throw OptionError("unknown argument: \(argument)")
+            }
+            options.chapter = number
+        }
+        let rows: [Option] = [
+            Option(
+                "--all",
+                help: [
+                    "with N: every test of every step, every message whole (with",
+                    "--watch: nor trimmed to the window)",
+                ]
+            ) {
+                options, _ in options.all = true
+            },
+            Option("--watch", help: ["the same report, again each time you save a file ([N] too)"]) { options, _ in
+                options.watch = true
+            },
+            Option(
+                "--hint", "--hints", value: "N [S [K]]",
+                valueInWords: "a chapter number, then optionally a step and a hint number", numbersAfter: 2,
+                help: [
+                    "chapter N's hints, one at a time (questions, then the code), from",
+                    "the step you are on; with S and K: step S, hint K (default 1),",
+                    "so --hint 5 7 2 is chapter 5, step 7, hint 2",
+                ]
+            ) { options, value in
+                let numbers = (value ?? "").split(separator: " ").compactMap { Int($0) }
+                guard let number = numbers.first else {
+                    throw OptionError("--hint takes a chapter number, then optionally a step and a hint number")
                 }
-                options.saveJSON = path
-            case "--no-color": options.colors = false
-            case "--watch": options.watch = true
-            case "--all": options.all = true
-            case "--yes", "-y": options.confirmed = true
-            case "--reset": options.reset = try chapterNumber(after: argument)
-            case "--restore": options.restore = try chapterNumber(after: argument)
-            case "--check": options.check = try chapterNumber(after: argument)
-            case "--hint", "--hints":
-                guard let number = rest.popFirst().flatMap(Int.init) else {
-                    throw CommandError("--hint takes a chapter number, then optionally a step and a hint number")
-                }
-                let step = rest.first.flatMap(Int.init)
-                if step != nil { rest.removeFirst() }
-                let index = step == nil ? nil : rest.first.flatMap(Int.init)
-                if index != nil { rest.removeFirst() }
-                options.hint = (number, step, index)
-            case "--time-limit":
-                guard let text = rest.popFirst(), let value = Double(text), value.isFinite else {
-                    throw CommandError("--time-limit takes a number of seconds, such as --time-limit 60")
+                options.hint = (number, numbers.dropFirst().first, numbers.dropFirst(2).first)
+            },
+            chapterOption(
+                "--reset",
+                help: ["put chapter N back as committed; your files are copied to", ".workbook/backups/ first"]
+            ) { $0.reset = $1 },
+            chapterOption(
+                "--restore",
+                help: ["bring back chapter N's last backup; your files are copied to", ".workbook/backups/ first"]
+            ) { $0.restore = $1 },
+            chapterOption("--check", help: ["for autograding: exits 0 only when chapter N is done"]) { $0.check = $1 },
+            Option("--json", help: ["the report as JSON (for teachers and tools); with N, chapter N only"]) {
+                options, _ in options.json = true
+            },
+            Option(
+                "--save-json", value: "FILE", valueInWords: "a file name, such as --save-json progress.json",
+                help: [
+                    "the report as usual, and as JSON in FILE too (one run: for CI,",
+                    "which shows the one and keeps the other)",
+                ]
+            ) { $0.saveJSON = $1 },
+            Option(
+                "--time-limit", value: "SECONDS",
+                valueInWords: "a number of seconds, such as --time-limit 60",
+                help: ["how long one chapter's tests may run (default 30)"]
+            ) { options, text in
+                guard let text, let value = Double(text), value.isFinite else {
+                    throw OptionError("--time-limit takes a number of seconds, such as --time-limit 60")
                 }
                 guard value > 0 else {
-                    throw CommandError(
+                    throw OptionError(
                         "--time-limit \(text): the time limit is how long one chapter's tests may run before "
                             + "they are stopped, so it must be more than 0 seconds (the default is 30)")
                 }
                 options.timeLimit = .milliseconds(Int((value * 1000).rounded(.up)))
-            default:
-                guard let number = Int(argument), options.chapter == nil else {
-                    throw CommandError("unknown argument: \(argument)")
-                }
-                options.chapter = number
-            }
-        }
-        let actions = [options.hint != nil, options.reset != nil, options.restore != nil, options.check != nil]
-        if actions.count(where: { $0 }) > 1 || (options.watch && actions.contains(true)) {
-            throw CommandError("--watch, --hint, --reset, --restore and --check go one at a time")
-        }
-        if options.check != nil && (options.json || options.chapter != nil) {
-            throw CommandError("--check N prints a one-line verdict; it takes no other chapter and no --json")
-        }
-        if options.saveJSON != nil && (options.json || options.watch || options.check != nil) {
-            throw CommandError("--save-json goes with a plain report: ./Scripts/progress --save-json progress.json")
-        }
-        if options.json && options.watch {
-            throw CommandError("--json makes one report; it does not go with --watch")
-        }
-        return options
+            },
+            Option("--yes", "-y", help: ["reset or restore without asking"]) { options, _ in options.confirmed = true },
+            Option("--no-color", help: ["no colours (also: NO_COLOR=1, or output that is not a terminal)"]) {
+                options, _ in options.colors = false
+            },
+            Option("--help", "-h", help: ["this text"]) { _, _ in },
+        ]
+        typealias Rule = OptionTable<Options>.Rule
+        let rules = [
+            Rule("--watch, --hint, --reset, --restore and --check go one at a time") { options in
+                let actions = [options.hint != nil, options.reset != nil, options.restore != nil, options.check != nil]
+                return actions.count(where: { $0 }) <= 1 && !(options.watch && actions.contains(true))
+            },
+            Rule("--check N prints a one-line verdict; it takes no other chapter and no --json") {
+                $0.check == nil || (!$0.json && $0.chapter == nil)
+            },
+            Rule("--save-json goes with a plain report: ./Scripts/progress --save-json progress.json") {
+                $0.saveJSON == nil || !($0.json || $0.watch || $0.check != nil)
+            },
+            Rule("--json makes one report; it does not go with --watch") { !($0.json && $0.watch) },
+        ]
+        return OptionTable(rows, positional: positional, rules: rules)
     }
 
     public static func main(_ arguments: [String], workbook: Workbook) async -> Int32 {

@@ -71,6 +71,14 @@ public struct Catalogue: Sendable {
             problems.append("\(Self.folder(of: chapter))/README.md is missing")
             return
         }
+        let pageTexts = CatalogueIndex.pages(in: folder)
+        let (generated, pageProblems) = CatalogueIndex.regenerated(index: text, pages: pageTexts)
+        problems += pageProblems.map { "\(Self.folder(of: chapter))/\($0)" }
+        if generated != text {
+            problems.append(
+                "\(Self.folder(of: chapter))/README.md: its rows are not what its pages say (each page is the home of "
+                    + "its summary and of what catches it): ./Scripts/verify --write-index \(chapter.number)")
+        }
         let (cases, rowProblems) = Self.parse(text)
         self.cases = cases
         problems += rowProblems.map { "\(Self.folder(of: chapter))/README.md:\($0)" }
@@ -103,29 +111,10 @@ public struct Catalogue: Sendable {
     /// The case's page, `Catalogue/NAME.md`, relative to the workbook.
     public func page(of item: Case) -> String { "\(Self.folder(of: chapter))/\(item.name).md" }
 
-    /// The diff on a case's page: its first fenced `diff` block.
-    ///
-    /// The page also repeats the row's summary and, for a mistake, its "Caught by" cell, so that
-    /// a teacher reads the whole case on one screen; both must agree with the row.
+    /// The diff on a case's page: its first fenced `diff` block. (The page's first lines are the
+    /// home of its row in the index: ``CatalogueIndex``.)
     static func diff(onPage text: String, of item: Case) throws -> UnifiedDiff {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if !text.contains(item.summary) {
-            throw PageProblem(description: "the page does not repeat its row's summary: \(item.summary)")
-        }
-        if item.isMistake {
-            let prefix = "**Caught by** "
-            // The line may end with a full stop, and with a backslash (a line break in Markdown).
-            let said = lines.first { $0.hasPrefix(prefix) }.flatMap { line in
-                var cell = Substring(line.dropFirst(prefix.count))
-                if cell.hasSuffix("\\") { cell = cell.dropLast() }
-                if cell.hasSuffix(".") { cell = cell.dropLast() }
-                return Self.expectation(in: String(cell))
-            }
-            if said != item.expectation {
-                throw PageProblem(
-                    description: "its line \"\(prefix)…\" must say what its row says (\(item.expectation))")
-            }
-        }
         guard let open = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```diff" }),
             let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" })
         else { throw PageProblem(description: "the page has no ```diff block") }

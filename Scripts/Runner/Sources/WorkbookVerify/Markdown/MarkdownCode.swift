@@ -27,6 +27,8 @@ struct MarkdownCode {
         var noImport = false
         var main = false
         var flags: [String] = []
+        /// `app world`: compiled with the app world's flags, as `Package.swift` sets them.
+        var appWorld = false
         var context: String?
         /// What could not be read.
         var problems: [String] = []
@@ -53,7 +55,7 @@ struct MarkdownCode {
                 case "no" where argument == "import": noImport = true
                 case "main": main = true
                 case "flags": flags += argument.split(separator: " ").map(String.init)
-                case "app" where argument == "world": flags += WorkbookWorld.appCompilerFlags
+                case "app" where argument == "world": appWorld = true
                 case "in":
                     if argument.isEmpty { problems.append("`in` needs a context name") } else { context = argument }
                 case "": break
@@ -283,7 +285,7 @@ struct MarkdownCode {
             // Blocks about the workbook's test helpers import WorkbookSupport themselves.
             arguments += ["-I", modules.solutions.path]
         }
-        arguments += directive.flags
+        arguments += directive.flags + (directive.appWorld ? WorkbookWorld.appCompilerFlags(of: workbook) : [])
         return .success(
             Job(
                 block: block, source: code, fileName: directive.main ? "main.swift" : "Block.swift",
@@ -352,31 +354,11 @@ struct SwiftCompiler: Sendable {
     }
 
     private static let lookup: Result<SwiftCompiler, CommandError> = Result { () throws(CommandError) in
-        #if os(macOS)
-            // Xcode's compiler needs the SDK and the package's minimum macOS to import its modules.
-            func xcrun(_ arguments: [String]) throws(CommandError) -> String {
-                let process = Process()
-                let pipe = Pipe()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-                process.arguments = arguments
-                process.standardOutput = pipe
-                do { try process.run() } catch { throw CommandError("cannot run xcrun: \(error)") }
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            #if arch(arm64)
-                let architecture = "arm64"
-            #else
-                let architecture = "x86_64"
-            #endif
-            let sdk = try xcrun(["--show-sdk-path", "--sdk", "macosx"])
-            return SwiftCompiler(
-                swiftc: try xcrun(["--find", "swiftc"]),
-                platformArguments: ["-sdk", sdk, "-target", "\(architecture)-apple-macosx15.0"])
-        #else
-            guard let swiftc = ProgramLookup.onPath("swiftc") else { throw CommandError("swiftc is not on the PATH") }
-            return SwiftCompiler(swiftc: swiftc, platformArguments: [])
-        #endif
+        do {
+            let found = try SwiftCompilerLookup.find()
+            return SwiftCompiler(swiftc: found.swiftc, platformArguments: found.platformArguments)
+        } catch {
+            throw CommandError("\(error)")
+        }
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import WorkbookCore
 
-/// The mutation sweep of one chapter's reference solution: each mutant of its files (``Mutator``;
-/// `TestDoubles/` left out, it is test code) is laid with the rest of the solution in a workspace
-/// of the chapter's own, built incrementally and tested once. A mutant the compiler refuses is
-/// killed by the compiler; one that makes a test fail, crash or run out of time is killed by that
-/// test; one that passes every test survived.
+/// The mutation sweep of one chapter's reference solution: each mutant of its files (``Mutator``,
+/// ``CourseMutator``) is laid with the rest of the solution in a workspace
+/// of the chapter's own, built incrementally and tested once (a survivor twice, then in the app
+/// world). A mutant the compiler refuses is killed by the compiler; one that makes a test fail,
+/// crash or run out of time is killed by that test; one that passes every test survived.
 struct MutationSweep: Sendable {
     /// The verifier's copy of the workbook, where the solution and the tests are read from.
     let mirror: Workbook
@@ -43,7 +43,14 @@ struct MutationSweep: Sendable {
         var builds: Duration = .zero
         var runs: Duration = .zero
 
-        var score: MutationLedger.Score {
+        var score: MutationLedger.Score { score(of: results) }
+
+        /// The score on the learner's lines, or on given code.
+        func score(_ scope: Mutant.Scope) -> MutationLedger.Score {
+            score(of: results.filter { $0.mutant.scope == scope })
+        }
+
+        private func score(of results: [Result]) -> MutationLedger.Score {
             MutationLedger.Score(
                 mutants: results.count,
                 killedByCompiler: results.count { if case .killedByCompiler = $0.verdict { true } else { false } },
@@ -51,16 +58,43 @@ struct MutationSweep: Sendable {
                 survived: results.count { $0.verdict == .survived })
         }
 
+        /// Per operator: the mutants made and killed (by a test or the compiler) on the learner's
+        /// lines and on given code, operators in their declared order.
+        func operatorCounts() -> [(Mutant.Kind, learnerMade: Int, learnerKilled: Int, givenMade: Int, givenKilled: Int)]
+        {
+            Mutant.Kind.allCases.compactMap { kind in
+                let mine = results.filter { $0.mutant.kind == kind }
+                guard !mine.isEmpty else { return nil }
+                let learner = mine.filter { $0.mutant.scope == .learner }
+                let given = mine.filter { $0.mutant.scope == .given }
+                return (
+                    kind, learner.count, learner.count { $0.verdict != .survived }, given.count,
+                    given.count { $0.verdict != .survived }
+                )
+            }
+        }
+
         var survivors: [Mutant] { results.filter { $0.verdict == .survived }.map(\.mutant) }
     }
 
-    /// Every mutant of the chapter's solution files, by file, then line.
+    /// Every mutant of the chapter's solution files (its `TestDoubles/` too: the learner writes
+    /// them), by file, then line: the mechanical operators on every line, the course's own on the
+    /// lines the learner writes (what the starter twin does not have).
     static func mutants(of chapter: Chapter, in mirror: Workbook) -> [Mutant] {
         let folder = mirror.root.appendingPathComponent(chapter.solutionFolder)
-        let files = FileTree.paths(in: folder, skipping: ["Catalogue", "TestDoubles"]).filter { $0.hasSuffix(".swift") }
+        let starterFolder = mirror.root.appendingPathComponent(chapter.starterFolder)
+        func read(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
+        let starterTexts = FileTree.paths(in: starterFolder).filter { $0.hasSuffix(".swift") }
+            .compactMap { read(starterFolder.appendingPathComponent($0)) }
+        let singletons = CourseMutator.singletons(in: starterTexts)
+        let files = FileTree.paths(in: folder, skipping: ["Catalogue"]).filter { $0.hasSuffix(".swift") }.sorted()
         return files.flatMap { file in
-            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
-            return Mutator.mutants(of: text, file: file)
+            let text = read(folder.appendingPathComponent(file)) ?? ""
+            let starter = read(starterFolder.appendingPathComponent(file))
+            let context = CourseMutator.Context(
+                learnerLines: LearnerLines(starter: starter, solution: text),
+                starterCode: starter.map { SourceLine.scan($0).map(\.code) } ?? [], singletons: singletons)
+            return Mutator.mutants(of: text, file: file, course: context)
         }
     }
 
@@ -82,6 +116,13 @@ struct MutationSweep: Sendable {
             // Warnings do not kill a mutant: only what stops the build, and the tests.
             var tools = PackageTools(workbook: workbook, mode: .starters, world: .library)
             tools.buildArguments = PackageTools.ownIndexOnly
+            // A survivor of the library world is tried in the app world too (an Xcode 26 app
+            // target's settings, built in a scratch folder of its own): verify holds the solutions
+            // to both, and a lost `nonisolated` often shows only there.
+            var appTools = PackageTools(
+                workbook: workbook, mode: .starters, world: .app,
+                scratchPath: workspace.appendingPathComponent(".build-app").path)
+            appTools.buildArguments = PackageTools.ownIndexOnly
             let solution = try ChapterWorkspace.solutionTree(of: chapter, in: mirror)
             try space.lay(solution)
             defer { try? space.lay(solution) }
@@ -95,6 +136,7 @@ struct MutationSweep: Sendable {
                 return outcome
             }
             let clock = ContinuousClock()
+            var appBaselineChecked = false
             for (index, mutant) in chosen.enumerated() {
                 var tree = solution
                 tree[mutant.file] = Data(mutant.text.utf8)
@@ -105,6 +147,22 @@ struct MutationSweep: Sendable {
                     // A survivor is run once more, in a temporary directory of its own again, before
                     // it counts: a mutant that only one run lets through is not a survivor.
                     verdict = try await check(tools: tools, outcome: &outcome)
+                }
+                if verdict == .survived {
+                    if !appBaselineChecked {
+                        // The solution itself first, as in the library world.
+                        try space.lay(solution)
+                        let baseline = try await check(tools: appTools, outcome: &outcome)
+                        guard baseline == .survived else {
+                            outcome.problems.append(
+                                "Chapter \(chapter.number): the reference solution does not pass its tests in the "
+                                    + "app world in the sweep's workspace: \(baseline)")
+                            return outcome
+                        }
+                        appBaselineChecked = true
+                        try space.lay(tree)
+                    }
+                    verdict = Self.inTheAppWorld(try await check(tools: appTools, outcome: &outcome))
                 }
                 let result = Result(mutant: mutant, verdict: verdict, duration: clock.now - start)
                 outcome.results.append(result)
@@ -140,6 +198,15 @@ struct MutationSweep: Sendable {
             chapter.testFilter, chapters: only, timeLimit: timeLimit, events: events)
         outcome.runs += run.process.duration
         return Self.verdict(tests: run.tests, ending: run.ending)
+    }
+
+    /// A verdict from the app world, saying so.
+    static func inTheAppWorld(_ verdict: Verdict) -> Verdict {
+        switch verdict {
+        case .killedByCompiler(let error): .killedByCompiler("in the app world: \(error)")
+        case .killedByTest(let test): .killedByTest("in the app world: \(test)")
+        case .survived: .survived
+        }
     }
 
     /// Killed by the first test, in lesson order, that failed, crashed or ran out of time; else by

@@ -22,6 +22,44 @@ struct Mutant: Sendable, Hashable {
         case removedAwait
         /// Two adjacent simple statements of one block, swapped.
         case swapped
+
+        // The course's own mistakes, on the learner's lines only (``CourseMutator``):
+
+        /// One of the learner's changes put back as the starter has it.
+        case undoneStep
+        /// An injected dependency → the singleton (`cache.` → `ImageCache.shared.`),
+        /// `Current.now()` → `Date()`.
+        case singletonReach
+        /// `@MainActor` or `nonisolated` removed, `Task` → `Task.detached`, a task-local bound to
+        /// the value it already has.
+        case isolation
+        /// `try` → `try?`, a `throw` removed.
+        case errorPath
+        /// `weak` removed.
+        case memory
+        /// `private(set)` removed; an initialiser or a static made `public`.
+        case access
+        /// A `#if DEBUG` block compiled into every build.
+        case buildConfiguration
+        /// A parameter's default value removed.
+        case defaultArgument
+        /// A dictionary's key → another field of the same value.
+        case keys
+
+        var isCourseOperator: Bool {
+            switch self {
+            case .comparison, .equality, .arithmetic, .logical, .boolean, .integer, .removedCall, .removedAwait,
+                .swapped:
+                false
+            default: true
+            }
+        }
+    }
+
+    /// Whose line the mutant changes: one the learner writes (not in the starter), or given code.
+    enum Scope: String, Sendable {
+        case learner
+        case given
     }
 
     /// The file, relative to the chapter's folder: `MessageBoard.swift`.
@@ -37,17 +75,21 @@ struct Mutant: Sendable, Hashable {
     /// Stable for as long as the line and what is on it stay: `MessageBoard.swift:28 '<' → '<='`
     /// (a second identical change on the same line gets ` #2`).
     var id: String
+    var scope: Scope = .given
 }
 
 /// Lists the mutants of a Swift file. Textual and conservative: it changes only code (never a
 /// comment or a string literal, never a `#if`, an import, an attribute or a declaration's line,
 /// never code that only some platforms compile), and only where the change is likely to compile.
 enum Mutator {
-    /// Every mutant of `text`, in the order of the file's lines.
-    static func mutants(of text: String, file: String) -> [Mutant] {
+    /// Every mutant of `text`, in the order of the file's lines. With a `course` context, also the
+    /// course's own mistakes on the learner's lines, and each mutant's scope; without, every line
+    /// is given code and only the mechanical operators apply.
+    static func mutants(of text: String, file: String, course: CourseMutator.Context? = nil) -> [Mutant] {
         let lines = SourceLine.scan(text)
         var found: [(line: Int, kind: Mutant.Kind, change: String, lines: [String])] = []
         let original = lines.map(\.text)
+        var partners: [Int: Int] = [:]
 
         for (index, line) in lines.enumerated() where line.isMutable {
             for mutation in line.tokenMutations() {
@@ -63,21 +105,29 @@ enum Mutator {
             if let partner = swapPartner(of: index, in: lines) {
                 var changed = original
                 changed.swapAt(index, partner)
+                partners[index] = partner
                 found.append((index, .swapped, "swapped with line \(partner + 1)", changed))
             }
         }
+        if let course { found += CourseMutator.mutations(of: lines, context: course) }
+        found.sort { $0.line < $1.line }
+        let learner = course?.learnerLines.learner ?? []
 
         var seen: [String: Int] = [:]
-        let ending = text.hasSuffix("\n") ? "\n" : ""
         return found.compactMap { item in
-            let mutated = item.lines.joined(separator: "\n") + ending
+            // The lines end with an empty one when the file ends with a newline: joined, they end
+            // as the file does.
+            let mutated = item.lines.joined(separator: "\n")
             guard mutated != text else { return nil }
             let base = "\(file):\(item.line + 1) \(item.change)"
             seen[base, default: 0] += 1
             let count = seen[base]!
+            let touchesLearner =
+                item.kind.isCourseOperator || learner.contains(item.line)
+                || (item.kind == .swapped && partners[item.line].map(learner.contains) == true)
             return Mutant(
                 file: file, line: item.line + 1, kind: item.kind, change: item.change, text: mutated,
-                id: count == 1 ? base : "\(base) #\(count)")
+                id: count == 1 ? base : "\(base) #\(count)", scope: touchesLearner ? .learner : .given)
         }
     }
 
@@ -267,6 +317,14 @@ struct SourceLine: Sendable {
         return lines
     }
 
+    /// The line as written, from its first character of code to its last: strings as they are,
+    /// a trailing comment and the indentation left out.
+    var written: String {
+        let solid = characters.indices.filter { isCode[$0] && !characters[$0].isWhitespace }
+        guard let first = solid.first, let last = solid.last else { return "" }
+        return String(characters[first...last])
+    }
+
     /// The words of the code, in order (identifiers and keywords).
     var words: [String] {
         code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
@@ -432,7 +490,7 @@ struct SourceLine: Sendable {
     /// what an `await` returns (`shown = await board.messages`, `_ = await task.value`).
     var removableStatement: (kind: Mutant.Kind, shown: String)? {
         guard isMutable, isSelfContained, let skeleton, !code.hasSuffix("{") else { return nil }
-        let shown = code.count > 50 ? String(code.prefix(49)) + "…" : code
+        let shown = written.count > 50 ? String(written.prefix(49)) + "…" : written
         let (rest, awaits) = withoutEffects
         let first = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         if !first.isEmpty, !Self.statementKeywords.contains(first),

@@ -1,0 +1,1 @@
+../../../../../Tests/WorkbookSupport/SwiftCompilerLookup.swift
