@@ -10,6 +10,15 @@ struct Toolchain: Sendable {
     /// What the chapter's own sources are compiled with in this world, as `Package.swift` compiles
     /// them: nothing in the library world; in the app world (`WORKBOOK_WORLD=app`) what an Xcode 26
     /// app target has, read from the manifest's `worldSettings`, their one home.
+    /// Whether these helpers were built for the app world (`WORKBOOK_WORLD=app`).
+    static var isAppWorld: Bool {
+        #if WORKBOOK_APP_WORLD
+            true
+        #else
+            false
+        #endif
+    }
+
     static func worldArguments() throws -> [String] {
         #if WORKBOOK_APP_WORLD
             try appWorldArguments.get()
