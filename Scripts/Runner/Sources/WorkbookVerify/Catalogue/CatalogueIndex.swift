@@ -98,9 +98,8 @@ enum CatalogueIndex {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("|"), section != nil {
                 inTable = true
-                if let name = Catalogue.caseName(in: Catalogue.cells(of: trimmed).first ?? ""),
-                    Catalogue.cells(of: trimmed).first != "Case"
-                {
+                let first = Catalogue.cells(of: trimmed).first ?? ""
+                if let name = Catalogue.caseName(in: first), first != "Case" {
                     // A row of the section: written from its page, or gone with it.
                     if let row = rows[name], row.isMistake == section {
                         output.append(row.rendered(name: name))

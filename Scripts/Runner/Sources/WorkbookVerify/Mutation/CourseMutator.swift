@@ -30,11 +30,13 @@ enum CourseMutator {
         var found: [Found] = []
         found += undoneSteps(lines, context: context)
         let properties = storedProperties(in: lines)
+        // The file's `a.b` accesses, read once: what any of its dictionaries could be keyed by.
+        let members = Set(lines.flatMap { $0.memberAccesses.map { Pair(base: $0.base, member: $0.member) } })
         for index in context.learnerLines.learner.sorted() where index < lines.count {
             let line = lines[index]
             guard !line.code.isEmpty, !line.isPlatformSpecific else { continue }
             for (kind, change, text) in lineMutations(
-                line, at: index, in: lines, properties: properties, context: context)
+                line, at: index, in: lines, properties: properties, members: members, context: context)
             {
                 var changed = original
                 changed[index] = text
@@ -58,6 +60,7 @@ enum CourseMutator {
 
     static func lineMutations(
         _ line: SourceLine, at index: Int, in lines: [SourceLine], properties: [(name: String, type: String)],
+        members: Set<Pair>,
         context: Context
     ) -> [(Mutant.Kind, String, String)] {
         var result: [(Mutant.Kind, String, String)] = []
@@ -110,7 +113,6 @@ enum CourseMutator {
             result.append((.defaultArgument, "removed '\(shortened(shown))'", line.replacing(range, with: "")))
         }
         // Keys: a dictionary looked up by another field of the same value.
-        let members = Set(lines.flatMap { $0.memberAccesses.map { Pair(base: $0.base, member: $0.member) } })
         for match in line.codeMatches(of: /\[([a-z_][A-Za-z0-9_]*)(?:\.([a-z_][A-Za-z0-9_]*))?\]/)
         where line.precededByAny(of: SourceLine.wordCharacters + ")]?!", match.range) {
             guard let base = match.captures[0] else { continue }

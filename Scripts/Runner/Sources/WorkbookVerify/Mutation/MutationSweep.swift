@@ -124,17 +124,22 @@ struct MutationSweep: Sendable {
                 scratchPath: workspace.appendingPathComponent(".build-app").path)
             appTools.buildArguments = PackageTools.ownIndexOnly
             let solution = try ChapterWorkspace.solutionTree(of: chapter, in: mirror)
-            try space.lay(solution)
             defer { try? space.lay(solution) }
 
-            // The solution itself first: a sweep means nothing unless it passes here.
-            let baseline = try await check(tools: tools, outcome: &outcome)
-            guard baseline == .survived else {
-                outcome.problems.append(
-                    "Chapter \(chapter.number): the reference solution does not pass its tests in the sweep's "
-                        + "workspace: \(baseline)")
-                return outcome
+            /// Whether the solution, laid in the workspace, passes with `tools`: a sweep means nothing
+            /// unless it does. When not, the problem is in `outcome`.
+            func solutionPasses(with tools: PackageTools, in world: String) async throws -> Bool {
+                try space.lay(solution)
+                let baseline = try await check(tools: tools, outcome: &outcome)
+                guard baseline == .survived else {
+                    outcome.problems.append(
+                        "Chapter \(chapter.number): the reference solution does not pass its tests \(world)in the "
+                            + "sweep's workspace: \(baseline)")
+                    return false
+                }
+                return true
             }
+            guard try await solutionPasses(with: tools, in: "") else { return outcome }
             let clock = ContinuousClock()
             var appBaselineChecked = false
             for (index, mutant) in chosen.enumerated() {
@@ -151,14 +156,7 @@ struct MutationSweep: Sendable {
                 if verdict == .survived {
                     if !appBaselineChecked {
                         // The solution itself first, as in the library world.
-                        try space.lay(solution)
-                        let baseline = try await check(tools: appTools, outcome: &outcome)
-                        guard baseline == .survived else {
-                            outcome.problems.append(
-                                "Chapter \(chapter.number): the reference solution does not pass its tests in the "
-                                    + "app world in the sweep's workspace: \(baseline)")
-                            return outcome
-                        }
+                        guard try await solutionPasses(with: appTools, in: "in the app world ") else { return outcome }
                         appBaselineChecked = true
                         try space.lay(tree)
                     }
