@@ -191,7 +191,9 @@ actor FlakyDownloader {
 extension FlakyDownloader: ImageDownloading {}
 
 /// A downloader for the tests about many callers at once. It holds every download until
-/// `expectedDownloads` of them have started, or until `patience` has passed since the first one.
+/// `expectedDownloads` of them have started, or until `patience` has passed with no new one
+/// (counted from the latest, so on a busy machine, where the callers come slowly, it still waits
+/// for them all).
 ///
 /// That makes the outcome certain rather than lucky. A loader that starts a download per caller
 /// sends every request here and nothing finishes until they all have, so no caller can find the
@@ -203,7 +205,6 @@ actor HeldDownloader {
     /// Whether each download ends by throwing `ConnectionLost` instead of delivering.
     private let failing: Bool
     private var downloads: [URL: Int] = [:]
-    private var firstStart: ContinuousClock.Instant?
 
     struct ConnectionLost: Error {}
 
@@ -215,13 +216,10 @@ actor HeldDownloader {
 
     func downloadImage(from url: URL) async throws -> Data {
         downloads[url, default: 0] += 1
-        let clock = ContinuousClock()
-        let start = firstStart ?? clock.now
-        firstStart = start
-        // The actor is free while this sleeps, so the other downloads can arrive.
-        while totalDownloads < expectedDownloads, clock.now < start + patience {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // The actor is free while this waits, so the other downloads can arrive; each one that
+        // does gives the waiting ones a new patience.
+        await waitForQuiet(patience, arrivals: { totalDownloads }, orUntil: { totalDownloads >= expectedDownloads })
+        try Task.checkCancellation()
         if failing { throw ConnectionLost() }
         return fakeImage(for: url)
     }
@@ -258,8 +256,9 @@ actor OverlapCountingDownloader {
 extension OverlapCountingDownloader: ImageDownloading {}
 
 /// A cache that is slow to answer, as one that reads from disk would be. It holds every lookup
-/// until `expectedLookups` of them have arrived, or until `patience` has passed since the first
-/// one, and then lets them all go at once.
+/// until `expectedLookups` of them have arrived, or until `patience` has passed with no new one
+/// (counted from the latest, so slow but steady arrivals on a busy machine still all meet), and
+/// then lets them all go at once.
 ///
 /// That makes the outcome certain for the tests about many callers at once. A loader that looks
 /// in its table of downloads in flight, then awaits the cache, then registers its download, lets
@@ -305,9 +304,9 @@ actor SlowCache {
     }
 
     private func openAfterPatience() {
-        Task { [patience] in
-            try? await Task.sleep(for: patience)
-            self.open()
+        Task {
+            await waitForQuiet(patience, arrivals: { lookups }, orUntil: { isOpen })
+            open()
         }
     }
 }

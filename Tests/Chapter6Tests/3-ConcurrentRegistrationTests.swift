@@ -1,6 +1,7 @@
 import Chapter6
 import Foundation
 import Testing
+import WorkbookSupport
 
 @Suite("The locator is safe to use from many tasks at once")
 struct ConcurrentRegistrationTests {
@@ -13,17 +14,17 @@ struct ConcurrentRegistrationTests {
         let run = UUID()
         // The probes' services take a moment to start: each waits until all of them are starting, so
         // every registration is under way before the first one stores its service.
-        let probesStarting = Gathering(expecting: probeMarkers.count)
+        let probesStarting = Rendezvous(expecting: probeMarkers.count)
         // A beacon that starts during the rush (in a locator that starts services on the first
         // request) waits until a second start begins, or two seconds: a second start while the first
         // is under way is the mistake this test is after, and this way it happens on every run.
-        let beaconStarts = Gathering(expecting: 2, opensAtOnce: false)
+        let beaconStarts = Rendezvous(expecting: 2)
+        let rushHasBegun = Flag()
         await locator.register(Beacon.self) {
-            await beaconStarts.arrive()
-            await beaconStarts.waitForEveryone()
+            if rushHasBegun.isRaised { await beaconStarts.arrive() }
             return Beacon()
         }
-        await beaconStarts.open()
+        rushHasBegun.raise()
         // Two registrations of one more service meet while starting, and then store their service one
         // right after the other, on two threads: nothing but the locator orders those two writes to the
         // table, so Thread Sanitizer sees an unprotected table on every run. Before the rush: a table
@@ -130,11 +131,10 @@ let probeMarkers: [any Sendable.Type] = [
 /// Registers `Probe<Marker>`, which, like a real service opening its files, takes a moment to
 /// start: until every probe in `starting` is starting too.
 func registerSlowStartingProbe<Marker>(
-    _ marker: Marker.Type, run: UUID, in locator: ServiceLocator, startingWith starting: Gathering
+    _ marker: Marker.Type, run: UUID, in locator: ServiceLocator, startingWith starting: Rendezvous
 ) async {
     await locator.register(Probe<Marker>.self) {
         await starting.arrive()
-        await starting.waitForEveryone()
         return Probe(run: run)
     }
 }

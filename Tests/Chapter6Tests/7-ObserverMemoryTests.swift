@@ -1,5 +1,6 @@
 import Chapter6
 import Testing
+import WorkbookSupport
 
 @Suite("The user service tells its observers about changes, and keeps none of them alive")
 struct ObserverMemoryTests {
@@ -69,6 +70,53 @@ struct ObserverMemoryTests {
             change. Hold each observer weakly (a `weak var` in a small box). Dropping the empty boxes \
             when you next tell the observers keeps the list short; no test can see whether you do.
             """)
+        await overlappingChangesReachEveryone()
+    }
+
+    /// Two changes at the same moment: every observer hears each new name once.
+    private func overlappingChangesReachEveryone() async {
+        let service = UserService(signedInUser: .ada)
+        // The first observer is slow to take a change in: each change waits there until the other
+        // change is there too, so both are under way at once, every run. The ones after it are told
+        // only then.
+        let slow = MeetingWatcher(meeting: Rendezvous(expecting: 2))
+        await service.addObserver(slow)
+        let later = (1...3).map { _ in NameWatcher() }
+        for watcher in later { await service.addObserver(watcher) }
+
+        let newNames = ["Ada King", "Augusta Ada King"]
+        await withDiscardingTaskGroup { group in
+            for name in newNames {
+                group.addTask { await service.changeName(to: name) }
+            }
+        }
+        var heard = [await slow.names]
+        for watcher in later { heard.append(await watcher.names) }
+        let wrong = heard.filter { $0.sorted() != newNames.sorted() }
+        #expect(
+            wrong.isEmpty,
+            """
+            Two names were changed at the same moment, "Ada King" and "Augusta Ada King", and every \
+            observer should have heard each of them once; \(wrong.count) of \(heard.count) heard \
+            \(wrong.map { "\($0)" }.joined(separator: ", ")) instead. While one change waits for an \
+            observer, the actor runs the other change: tell each observer the user this change made, \
+            kept before the first `await`, not the user as it is by the time its turn comes.
+            """)
+    }
+}
+
+/// An observer that writes down every name it is told, then waits at `meeting` before it returns.
+actor MeetingWatcher {
+    private let meeting: Rendezvous
+    private(set) var names: [String] = []
+
+    init(meeting: Rendezvous) {
+        self.meeting = meeting
+    }
+
+    func userDidChange(to user: User) async {
+        names.append(user.name)
+        await meeting.arrive()
     }
 }
 
@@ -98,3 +146,4 @@ actor UserRereader {
 // The conformances in extensions, as for `FakeUserProvider`.
 extension NameWatcher: UserObserver {}
 extension UserRereader: UserObserver {}
+extension MeetingWatcher: UserObserver {}

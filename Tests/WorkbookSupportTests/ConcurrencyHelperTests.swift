@@ -59,6 +59,25 @@ struct ConcurrencyHelperTests {
         #expect(ContinuousClock.now - start >= .milliseconds(30))
     }
 
+    @Test("A rendezvous counts patience from the latest arrival, so slow but steady arrivals all meet")
+    func rendezvousPatienceFromLatestArrival() async {
+        // Three tasks a little over half a patience apart: the last comes after one patience has
+        // passed since the first, but never one patience after the one before it.
+        let patience = Duration.seconds(2)
+        let meeting = Rendezvous(expecting: 3, patience: patience)
+        let arrived = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for order in 0..<3 {
+                group.addTask {
+                    try? await Task.sleep(for: patience * 0.6 * Double(order))
+                    arrived.add()
+                    await meeting.arrive()
+                    #expect(arrived.value == 3, "a task went on before everyone had arrived")
+                }
+            }
+        }
+    }
+
     @Test("Waiting with a time limit returns as soon as the condition holds, or says it never did")
     func waitingWithALimit() async {
         let flag = Counter()

@@ -2,11 +2,14 @@
 /// together. It forces an interleaving that would otherwise happen only by chance, so a test about
 /// tasks running at the same time gives the same verdict on every run.
 ///
-/// It never waits for ever: once `patience` has passed since the first arrival, the waiting tasks
-/// go on and later arrivals do not wait at all. That matters when fewer tasks arrive than expected
-/// (code under test that never runs the operation it was given, or a test library that runs fewer
-/// tests at once, with `--no-parallel`). After `expected` arrivals it is ready for a new round, so
-/// a test that runs again in the same process meets again.
+/// It never waits for ever: once `patience` has passed with nobody new arriving (`waitForQuiet`),
+/// the waiting tasks go on and later arrivals of the round do not wait at all. That matters when
+/// fewer tasks arrive than expected (code under test that never runs the operation it was given,
+/// or a test library that runs fewer tests at once, with `--no-parallel`). Patience counts from
+/// the latest arrival, not the first: on a busy machine the others may take a while to come, and
+/// while they keep coming the meeting goes on waiting, so the interleaving it forces does not
+/// depend on load. After `expected` arrivals it is ready for a new round, so a test that runs
+/// again in the same process meets again.
 ///
 /// An actor rather than a lock: Thread Sanitizer understands the concurrency runtime, and on Linux
 /// it does not see the synchronisation inside `Mutex`.
@@ -17,7 +20,8 @@ public actor Rendezvous {
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// Patience ran out: nobody waits for the rest of this round.
     private var gaveUp = false
-    private var round = 0
+    /// Every arrival, across rounds: how the timer tells whether anyone is still coming.
+    private var arrivals = 0
     private var timer: Task<Void, Never>?
 
     public init(expecting expected: Int, patience: Duration = .seconds(2)) {
@@ -28,29 +32,27 @@ public actor Rendezvous {
     /// Waits until `expected` tasks have arrived, or until patience runs out.
     public func arrive() async {
         arrived += 1
+        arrivals += 1
         if arrived >= expected {
             // Everyone is here: let them all go and start a new round.
             let everyone = waiting
             timer?.cancel()
-            (arrived, waiting, gaveUp, round, timer) = (0, [], false, round + 1, nil)
+            (arrived, waiting, gaveUp, timer) = (0, [], false, nil)
             for continuation in everyone { continuation.resume() }
             return
         }
         if gaveUp { return }
-        if arrived == 1 { timer = startTimer(for: round) }
+        if timer == nil {
+            timer = Task {
+                // Cancelled when everyone arrives: then there is nothing to give up on.
+                guard await waitForQuiet(patience, arrivals: { arrivals }) == false, !Task.isCancelled else { return }
+                giveUp()
+            }
+        }
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    private func startTimer(for roundNumber: Int) -> Task<Void, Never> {
-        Task { [patience] in
-            // Cancelled when everyone arrives in time: then there is nothing to give up on.
-            guard (try? await Task.sleep(for: patience)) != nil else { return }
-            giveUp(round: roundNumber)
-        }
-    }
-
-    private func giveUp(round roundNumber: Int) {
-        guard round == roundNumber, !gaveUp else { return }
+    private func giveUp() {
         gaveUp = true
         for continuation in waiting { continuation.resume() }
         waiting = []

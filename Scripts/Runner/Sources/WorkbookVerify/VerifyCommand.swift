@@ -43,6 +43,7 @@ public enum VerifyCommand {
         }
         if let chapters = parsed.rebasePages { return await rebasePages(chapters, workbook: workbook) }
         if let chapters = parsed.writeIndex { return writeIndex(chapters, workbook: workbook) }
+        if parsed.writeFigures { return writeFigures(workbook: workbook) }
         if parsed.refreshTestHashes {
             do {
                 let count = try TestHashes.write(in: workbook)
@@ -157,6 +158,22 @@ public enum VerifyCommand {
         return failed ? 1 : 0
     }
 
+    /// `--write-figures`: each chapter's steps and tests, written where the teacher's notes and the
+    /// class guide give them.
+    static func writeFigures(workbook: Workbook) -> Int32 {
+        do {
+            let written = try ChapterContentCheck(workbook: workbook).writeFigures()
+            print(
+                written.isEmpty
+                    ? "The teacher's notes and the class guide give each chapter's steps and tests as they are."
+                    : "Wrote the chapters' steps and tests into " + written.joined(separator: ", ") + ".")
+            return 0
+        } catch {
+            printError("Could not write the chapters' figures: \(error)")
+            return 1
+        }
+    }
+
     /// `--rebase-pages N|all`: the catalogue pages mended after their base changed.
     static func rebasePages(_ chapters: [Chapter], workbook: Workbook) async -> Int32 {
         var failed = 0
@@ -197,6 +214,7 @@ public enum VerifyCommand {
         var refreshTestHashes = false
         var rebasePages: [Chapter]?
         var writeIndex: [Chapter]?
+        var writeFigures = false
     }
 
     /// Verify's options, the one place they are parsed, described and checked together. Without a
@@ -322,6 +340,13 @@ public enum VerifyCommand {
                     $0.writeIndex = workbook?.chapters.filter { numbers.contains($0.number) } ?? []
                 },
                 Option(
+                    "--write-figures",
+                    help: [
+                        "(alone) write each chapter's steps and tests, as its lesson and test",
+                        "files give them, into its teacher's notes and the class guide",
+                    ]
+                ) { arguments, _ in arguments.writeFigures = true },
+                Option(
                     "--rebase-pages", value: "N|all",
                     help: [
                         "(alone) after a change to chapter N's solution or starter: carry each",
@@ -343,6 +368,9 @@ public enum VerifyCommand {
             },
             Rule("--write-index goes alone: ./Scripts/verify --write-index 1") {
                 $0.writeIndex == nil || $0.count == 2
+            },
+            Rule("--write-figures goes alone: ./Scripts/verify --write-figures") {
+                !$0.writeFigures || $0.count == 1
             },
             Rule("--app-world goes with --catalogue N: ./Scripts/verify --catalogue 5 --app-world") {
                 $0.options.catalogueWorld != .app || $0.options.catalogueChapters != nil

@@ -380,3 +380,41 @@ struct CatalogueIndexTests {
             unreadable == ["bad.md: a page starts with three lines: title, summary, verdict"] || unreadable.count == 1)
     }
 }
+
+@Suite("The chapters' figures are written from their lessons and tests")
+struct ChapterFiguresTests {
+    @Test("--write-figures mends every figure the content check would refuse, and changes nothing else")
+    func writesWhatTheCheckWants() throws {
+        try withTemporaryFolderSync { root in
+            for folder in ["Chapters", "Solutions", "Tests"] {
+                try FileManager.default.copyItem(
+                    at: workbookRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+            }
+            let workbook = try Workbook(root: root)
+            let check = ChapterContentCheck(workbook: workbook)
+            let chapter = try #require(workbook.chapter(1))
+            let notesPath = "\(chapter.solutionFolder)/TEACHING.md"
+            let guidePath = "Solutions/TEACHING.md"
+            func read(_ path: String) throws -> String {
+                try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            }
+            let (notes, guide) = (try read(notesPath), try read(guidePath))
+            #expect(try check.writeFigures().isEmpty, "The workbook's own figures are current.")
+
+            // Wrong figures in all three places.
+            try writeFile(
+                notes.replacing(/· \d+ steps/, with: "· 99 steps", maxReplacements: 1)
+                    .replacing(/, \d+ tests/, with: ", 98 tests", maxReplacements: 1), at: notesPath, under: root)
+            try writeFile(
+                guide.replacing(/\| 1 \| (\[[^\]]*\]\([^)]*\)) \| \d+ \| \d+ \|/, maxReplacements: 1) {
+                    "| 1 | \($0.output.1) | 7 | 70 |"
+                }.replacing(/`0\/\d+`/, with: "`0/1`", maxReplacements: 1), at: guidePath, under: root)
+            #expect(try check.problems(only: nil).count { $0.contains("--write-figures") } == 3)
+
+            #expect(try check.writeFigures() == [notesPath, guidePath])
+            #expect(try read(notesPath) == notes)
+            #expect(try read(guidePath) == guide)
+            #expect(try check.problems(only: nil).allSatisfy { !$0.contains("--write-figures") })
+        }
+    }
+}

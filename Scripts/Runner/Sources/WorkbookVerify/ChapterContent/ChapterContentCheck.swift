@@ -62,12 +62,15 @@ struct ChapterContentCheck {
             if cells[2] != String(steps) || cells[3] != String(tests) {
                 problems.append(
                     "\(path): chapter \(number) has \(cells[2]) steps and \(cells[3]) tests in \"The chapters "
-                        + "at a glance\"; its lesson has \(steps) steps and its test files \(tests) tests")
+                        + "at a glance\"; its lesson has \(steps) steps and its test files \(tests) tests "
+                        + "(./Scripts/verify --write-figures writes them)")
             }
         }
         let overall = guide.firstMatch(of: /`0\/(\d+)`\s+overall/).map { Int($0.1) }
         if overall != total {
-            problems.append("\(path): a first run shows `0/\(total)` overall, and the guide must say so")
+            problems.append(
+                "\(path): a first run shows `0/\(total)` overall, and the guide must say so "
+                    + "(./Scripts/verify --write-figures writes it)")
         }
         return problems
     }
@@ -121,7 +124,8 @@ struct ChapterContentCheck {
         {
             problems.append(
                 "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.2) tests; the lesson has "
-                    + "\(stepCount) steps and the test files \(testCount) tests")
+                    + "\(stepCount) steps and the test files \(testCount) tests (./Scripts/verify --write-figures writes them)"
+            )
         }
         for (file, text) in tests.sorted(by: { $0.key < $1.key }) where text.contains("@Test") {
             let name = (file as NSString).lastPathComponent
@@ -241,5 +245,51 @@ struct ChapterContentCheck {
             files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
         }
         return files
+    }
+}
+
+// MARK: - Writing the figures
+
+extension ChapterContentCheck {
+    /// `--write-figures`: every chapter's size, as its lesson and its test files give it, written
+    /// where a teacher reads it: the opening line of each teacher's notes ("· 4 steps, 13 tests"),
+    /// the guide's "The chapters at a glance", and the `0/N` a first run shows. The content check
+    /// fails while any of them says something else. Returns the files it changed.
+    func writeFigures() throws -> [String] {
+        var sizes: [Int: Size] = [:]
+        var written: [String] = []
+        for chapter in workbook.chapters {
+            let size = try problems(of: chapter).size
+            sizes[chapter.number] = size
+            let path = "\(chapter.solutionFolder)/TEACHING.md"
+            let notes = read(path)
+            let updated = notes.replacing(/· (\d+) steps([^,\n]*), (\d+) tests/, maxReplacements: 1) { match in
+                "· \(size.steps) steps\(match.output.2), \(size.tests) tests"
+            }
+            if updated != notes { try write(updated, to: path, into: &written) }
+        }
+        let path = "Solutions/TEACHING.md"
+        let guide = read(path)
+        var lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            guard let number = sizes.keys.first(where: { line.hasPrefix("| \($0) | [") }), let size = sizes[number]
+            else { continue }
+            // "| 1 | [Title](…) | steps | tests | …": the pieces either side of each `|`.
+            var pieces = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard pieces.count > 4 else { continue }
+            (pieces[3], pieces[4]) = (" \(size.steps) ", " \(size.tests) ")
+            lines[index] = pieces.joined(separator: "|")
+        }
+        let total = sizes.values.reduce(0) { $0 + $1.tests }
+        let updated = lines.joined(separator: "\n").replacing(/`0\/\d+`(\s+)overall/, maxReplacements: 1) { match in
+            "`0/\(total)`\(match.output.1)overall"
+        }
+        if updated != guide { try write(updated, to: path, into: &written) }
+        return written
+    }
+
+    private func write(_ text: String, to path: String, into written: inout [String]) throws {
+        try text.write(to: workbook.root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        written.append(path)
     }
 }

@@ -13,12 +13,14 @@ struct MutationLedger: Sendable, Equatable {
     /// What the chapter's entry in `Package.swift` says when the solution has a ledger (so that
     /// the solution's target leaves the file out).
     static let manifestFlag = "hasMutationLedger: true"
+    /// The test helpers every chapter's tests use, part of what a sweep was made from.
+    static let sharedTestSupport = "Tests/WorkbookSupport"
 
     /// SHA-256 digests of what a sweep was made from.
     struct Fingerprint: Sendable, Equatable {
         /// The solution's Swift files, `TestDoubles/` included, the catalogue not.
         var solution: String
-        /// The chapter's test files.
+        /// The chapter's test files and the shared test helpers they use.
         var tests: String
         /// The list of mutants the mutator makes of them (so a new operator, or a change to the
         /// starter that moves the learner's lines, asks for a new sweep).
@@ -89,17 +91,19 @@ struct MutationLedger: Sendable, Equatable {
     /// each the SHA-256 of a `sha256sum` list of the files (`Tests/SHA256SUMS`'s format), or of the
     /// mutants' scopes and names, a line each.
     static func fingerprint(of chapter: Chapter, in workbook: Workbook) -> Fingerprint {
-        func digest(_ folder: String, _ include: (String) -> Bool) -> String {
+        func digest(_ folders: [String], _ include: (String) -> Bool) -> String {
             var hashes: [String: String] = [:]
-            for (path, file) in FileTree.files(in: [folder], of: workbook, where: include) {
+            for (path, file) in FileTree.files(in: folders, of: workbook, where: include) {
                 if let data = FileManager.default.contents(atPath: file) { hashes[path] = SHA256.hex(data) }
             }
             return SHA256.hex(Array(TestHashes.render(hashes).utf8))
         }
         let mutants = MutationSweep.mutants(of: chapter, in: workbook).map { "\($0.scope.rawValue) \($0.id)\n" }
         return Fingerprint(
-            solution: digest(chapter.solutionFolder) { $0.hasSuffix(".swift") && !$0.hasPrefix("Catalogue/") },
-            tests: digest(chapter.testsFolder) { $0.hasSuffix(".swift") },
+            solution: digest([chapter.solutionFolder]) { $0.hasSuffix(".swift") && !$0.hasPrefix("Catalogue/") },
+            // The course's shared test helpers too: a change to a meeting or a time limit there can
+            // change which mutants a chapter's tests kill.
+            tests: digest([chapter.testsFolder, Self.sharedTestSupport]) { $0.hasSuffix(".swift") },
             mutants: SHA256.hex(Array(mutants.joined().utf8)))
     }
 

@@ -1,71 +1,10 @@
 import Synchronization
 
-/// A meeting point for tasks: each one `arrive`s, and `waitForEveryone` returns once `expected`
-/// of them have. It forces an interleaving that would otherwise happen only by chance (every
-/// registration under way before the first one finishes), so a test about tasks running at the
-/// same time gives the same verdict on every run.
-///
-/// It never waits for ever: once `patience` has passed, the waiting tasks go on, and so does every
-/// later one. That matters for a design that does the work one task at a time: it is slower
-/// there, never stuck.
-actor Gathering {
-    private let expected: Int
-    private let patience: Duration
-    private var arrived = 0
-    /// Until it opens, nobody waits (a start that happens before the rush, say).
-    private var isOpen: Bool
-    private var gaveUp = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var timer: Task<Void, Never>?
-
-    init(expecting expected: Int, opensAtOnce: Bool = true, patience: Duration = .seconds(2)) {
-        self.expected = expected
-        self.patience = patience
-        isOpen = opensAtOnce
-    }
-
-    func open() {
-        isOpen = true
-    }
-
-    /// Counts one more arrival, and lets everyone go once all are here.
-    func arrive() {
-        arrived += 1
-        if arrived >= expected { release() }
-    }
-
-    /// Waits until everyone has arrived, or until patience runs out. Returns at once while the
-    /// gathering is not open.
-    func waitForEveryone() async {
-        guard isOpen, arrived < expected, !gaveUp else { return }
-        if timer == nil {
-            timer = Task { [patience] in
-                // Cancelled when everyone arrives in time: then there is nothing to give up on.
-                guard (try? await Task.sleep(for: patience)) != nil else { return }
-                self.giveUp()
-            }
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    private func giveUp() {
-        gaveUp = true
-        release()
-    }
-
-    private func release() {
-        timer?.cancel()
-        let everyone = waiting
-        waiting = []
-        for continuation in everyone { continuation.resume() }
-    }
-}
-
 /// A starting line for a pair of tasks: each waits in `arriveAndWait` until the other is there too,
 /// and then until the other is *running* at the same moment, which can only be on another thread.
 /// Then the first goes on at once and the second a moment later (`stagger`), each from where it was.
 ///
-/// Unlike `Gathering`, no actor stands between the tasks and their next step, and every wait is a
+/// Unlike `Rendezvous`, no actor stands between the tasks and their next step, and every wait is a
 /// spin, on relaxed atomics or on the clock, which orders nothing. So whatever the two do next
 /// happens on two threads, ordered by nothing but the code they run: Thread Sanitizer sees it
 /// whenever they touch the same memory unprotected, on every run. (A thousand tasks that merely
@@ -74,7 +13,7 @@ actor Gathering {
 /// keeps the two from the very same instant, where Thread Sanitizer can miss them too (each checks
 /// before the other is recorded) and two unprotected writes can break a table before it has said
 /// why. It never waits long: the arrival gives up after `patience`, the spin after half a second.
-final class StartingLine: Sendable {
+public final class StartingLine: Sendable {
     private struct State {
         var arrived = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -92,12 +31,12 @@ final class StartingLine: Sendable {
 
     private let stagger: Duration
 
-    init(patience: Duration = .seconds(2), stagger: Duration = .milliseconds(1)) {
+    public init(patience: Duration = .seconds(2), stagger: Duration = .milliseconds(1)) {
         self.patience = patience
         self.stagger = stagger
     }
 
-    func arriveAndWait() async {
+    public func arriveAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (ready, isFirst) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
                 if state.isReleased { return ([continuation], false) }
