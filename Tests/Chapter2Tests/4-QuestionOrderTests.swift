@@ -11,7 +11,9 @@ struct QuestionOrderTests {
 
     @Test("A random strategy asks every question once, in an order its random source decides")
     func randomStrategyShuffles() {
-        let (orders, brokenOrders, unrepeatable) = survey { RandomQuestionStrategy(group: group, using: &$0).questions }
+        let (orders, brokenOrders, unrepeatable, untouchedSources) = survey {
+            RandomQuestionStrategy(group: group, using: &$0).questions
+        }
 
         #expect(
             brokenOrders == 0,
@@ -32,6 +34,14 @@ struct QuestionOrderTests {
             With \(seeds.count) different random sources, the random strategy always gave the same \
             order\(orders == [group.questions] ? ", the group's own" : ""). It should shuffle the \
             questions, drawing from the generator it is given.
+            """)
+        #expect(
+            untouchedSources == 0,
+            """
+            For \(untouchedSources) of \(seeds.count) random sources, the source had not moved on after \
+            the strategy drew its order: the order came from a copy of it, so the next round drawn \
+            from that source repeats this one. Shuffle with the generator itself (`&generator`), not \
+            a copy of it.
             """)
 
         // Over two hundred sources, a fair shuffle puts every question in every place at least
@@ -108,7 +118,7 @@ struct QuestionOrderTests {
                 """)
 
             settings.questionStrategyType = .random
-            let (orders, brokenOrders, unrepeatable) = survey {
+            let (orders, brokenOrders, unrepeatable, untouchedSources) = survey {
                 settings.questionStrategy(for: group, using: &$0).questions
             }
             #expect(
@@ -130,6 +140,14 @@ struct QuestionOrderTests {
                 The player chose random, yet \(seeds.count) different random sources all gave the same \
                 order\(orders == [group.questions] ? ", the group's own" : ""). Hand out a random \
                 strategy when the player chose random.
+                """)
+            #expect(
+                untouchedSources == 0,
+                """
+                The player chose random, and for \(untouchedSources) of \(seeds.count) random sources the \
+                source had not moved on after the round was drawn: the settings shuffled with a copy of \
+                it, so the caller's next round repeats this one. Pass the generator itself on \
+                (`&generator`).
                 """)
         }
     }
@@ -162,21 +180,26 @@ struct QuestionOrderTests {
     }
 
     /// Draws an order with each seed, twice: the different orders seen, how many were not an
-    /// ordering of the group's questions, and how many seeds gave two different orders.
+    /// ordering of the group's questions, how many seeds gave two different orders, and how many
+    /// sources had not moved on afterwards (the order was drawn from a copy of the caller's source,
+    /// so the caller's next round would repeat this one).
     func survey(
         _ order: (inout SeededRandom) -> [Question]
-    ) -> (orders: Set<[Question]>, brokenOrders: Int, unrepeatable: Int) {
+    ) -> (orders: Set<[Question]>, brokenOrders: Int, unrepeatable: Int, untouchedSources: Int) {
         var orders: Set<[Question]> = []
         var brokenOrders = 0
         var unrepeatable = 0
+        var untouchedSources = 0
         for seed in seeds {
             var source = SeededRandom(seed: seed)
             var sameSource = SeededRandom(seed: seed)
             let first = order(&source)
             if !isOrdering(first, of: group) { brokenOrders += 1 }
             if first != order(&sameSource) { unrepeatable += 1 }
+            var untouched = SeededRandom(seed: seed)
+            if source.next() == untouched.next() { untouchedSources += 1 }
             orders.insert(first)
         }
-        return (orders, brokenOrders, unrepeatable)
+        return (orders, brokenOrders, unrepeatable, untouchedSources)
     }
 }

@@ -29,12 +29,15 @@ struct LoadRuleTests {
     }
 }
 
-/// Some screens, each given a stub of its own, and the order in which they load.
+/// Some screens, each given a stub of its own or all given one, and the order in which they load.
 struct LoadScenario: Sendable {
     /// The user of each screen, by index: two screens may have the same user.
     var users: [String]
     /// Which screen loads, step by step.
     var loads: [Int]
+    /// Whether every screen is given the same stub, as a test may hand one stub to two screens:
+    /// then the stub holds the user of the screen that loaded last.
+    var sharesOneStub = false
 
     /// An empty name too: the screen sends whatever its user is called.
     static let names = ["Ada", "Grace", "Alan", ""]
@@ -47,49 +50,65 @@ struct LoadScenario: Sendable {
         LoadScenario(users: ["Ada", "Grace"], loads: [0, 1, 0, 0, 1]),
         LoadScenario(users: ["Ada"], loads: []),
         LoadScenario(users: [""], loads: [0, 0]),
+        LoadScenario(users: ["Ada", "Grace"], loads: [0, 1, 0], sharesOneStub: true),
     ]
 
-    init(users: [String], loads: [Int]) {
+    init(users: [String], loads: [Int], sharesOneStub: Bool = false) {
         self.users = users
         self.loads = loads
+        self.sharesOneStub = sharesOneStub
     }
 
     init(using random: inout SeededRandom) {
         users = (0..<random.int(in: 1...3)).map { _ in random.pick(Self.names) }
         let screens = users.count
         loads = (0..<random.intNearEdges(in: 0...6)).map { _ in random.int(in: 0...(screens - 1)) }
+        sharesOneStub = screens > 1 && random.int(in: 0...2) == 0
+    }
+
+    /// Which stub `screen` is given.
+    func stub(of screen: Int) -> Int { sharesOneStub ? 0 : screen }
+
+    /// How a failure names the singleton behind stub `index`.
+    func singleton(_ index: Int) -> String {
+        sharesOneStub ? "the singleton the screens share" : "screen \(index + 1)'s singleton"
     }
 
     @MainActor
     func firstDifference() throws -> String? {
-        let stubs = users.map { _ in ScarySingletonStub() }
+        let stubs = (0..<(sharesOneStub ? 1 : users.count)).map { _ in ScarySingletonStub() }
         let standIns = try stubs.map { try scarySingleton(standingIn: $0) }
         // A name of this run's own: the tests share the real singleton, and run side by side.
         let run = UUID().uuidString
+        let shown = { (value: String?) in
+            value.map { "\"\($0.replacingOccurrences(of: " \(run)", with: ""))\"" } ?? "nothing"
+        }
         let screens = users.indices.map {
-            ProfileScreen(userName: users[$0].isEmpty ? "" : "\(users[$0]) \(run)", scarySingleton: standIns[$0])
+            ProfileScreen(
+                userName: users[$0].isEmpty ? "" : "\(users[$0]) \(run)", scarySingleton: standIns[stub(of: $0)])
         }
         for (index, stub) in stubs.enumerated()
         where stub.doSomethingImportantCallCount != 0 || standIns[index].importantValue != nil {
-            return "making screen \(index + 1), before any load, already set its singleton to "
-                + "\(standIns[index].importantValue.map { "\"\($0.replacingOccurrences(of: " \(run)", with: ""))\"" } ?? "nothing") "
-                + "and asked it for the work \(stub.doSomethingImportantCallCount) time(s). The work belongs in load()."
+            return "making the screens, before any load, already set \(singleton(index)) to "
+                + "\(shown(standIns[index].importantValue)) and asked it for the work "
+                + "\(stub.doSomethingImportantCallCount) time(s). The work belongs in load()."
         }
-        var expectedCounts = users.map { _ in 0 }
+        var expectedCounts = stubs.map { _ in 0 }
+        var expectedUsers: [Int?] = stubs.map { _ in nil }
         for (step, screen) in zip(1..., loads) {
             screens[screen].load()
-            expectedCounts[screen] += 1
-            for index in users.indices {
+            expectedCounts[stub(of: screen)] += 1
+            expectedUsers[stub(of: screen)] = screen
+            for index in stubs.indices {
                 let counted = stubs[index].doSomethingImportantCallCount
                 if counted != expectedCounts[index] {
-                    return "after load \(step) (screen \(screen + 1)), screen \(index + 1)'s singleton was asked for "
+                    return "after load \(step) (screen \(screen + 1)), \(singleton(index)) was asked for "
                         + "the work \(counted) time(s) instead of \(expectedCounts[index])."
                 }
                 let value = standIns[index].importantValue
-                if expectedCounts[index] > 0, value != screens[index].userName {
-                    return "after load \(step), screen \(index + 1)'s singleton holds "
-                        + "\(value.map { "\"\($0.replacingOccurrences(of: " \(run)", with: ""))\"" } ?? "nothing") "
-                        + "instead of its user, \"\(users[index])\"."
+                if let user = expectedUsers[index], value != screens[user].userName {
+                    return "after load \(step), \(singleton(index)) holds \(shown(value)) instead of the user "
+                        + "of the screen that loaded it last, \"\(users[user])\"."
                 }
             }
         }
@@ -97,16 +116,18 @@ struct LoadScenario: Sendable {
     }
 
     var smaller: [LoadScenario] {
-        Shrink.removingSteps(loads).map { LoadScenario(users: users, loads: $0) }
+        Shrink.removingSteps(loads).map { LoadScenario(users: users, loads: $0, sharesOneStub: sharesOneStub) }
             + (users.count > 1 && loads.allSatisfy({ $0 < users.count - 1 })
-                ? [LoadScenario(users: Array(users.dropLast()), loads: loads)] : [])
+                ? [LoadScenario(users: Array(users.dropLast()), loads: loads, sharesOneStub: sharesOneStub)] : [])
+            + (sharesOneStub ? [LoadScenario(users: users, loads: loads)] : [])
     }
 
     var told: String {
         let made = users.enumerated().map {
             "screen \($0.offset + 1) for \($0.element.isEmpty ? "a user whose name is empty" : $0.element)"
         }.joined(separator: ", ")
-        return "Each screen is given a stub of its own: \(made).\n"
+        return (sharesOneStub ? "Every screen is given the same stub: " : "Each screen is given a stub of its own: ")
+            + "\(made).\n"
             + numberedSteps(loads.map { "Screen \($0 + 1) loads." })
     }
 }

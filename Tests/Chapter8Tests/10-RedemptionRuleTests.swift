@@ -204,7 +204,9 @@ struct ShopDay: Sendable {
                 case .quickTaps(let rewards, let reply):
                     let serverReply = reply.world
                     world.serverReply = serverReply
-                    let hold = world.holdServerReplies(patience: .seconds(1))
+                    // Released below, once every tap is accounted for; the patience only keeps a
+                    // screen that never gets there from hanging the test.
+                    let hold = world.holdServerReplies(patience: .seconds(10))
                     let answered = Counter()
                     // Every tap is queued on the main actor before the first one runs, as taps on a
                     // screen are: the second runs at the first's first suspension, wherever that is
@@ -217,7 +219,7 @@ struct ShopDay: Sendable {
                         }
                     }
                     // The server thinks until every tap has either been answered or reached it.
-                    await waitUntil(timeLimit: .seconds(2)) {
+                    await waitUntil(timeLimit: .seconds(10)) {
                         answered.value + (world.serverCalls.count - callsBefore) >= rewards.count
                     }
                     hold.release()

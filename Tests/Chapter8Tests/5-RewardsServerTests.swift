@@ -110,16 +110,24 @@ struct RewardsServerTests {
     func anotherMemberWhileTheServerThinks() async throws {
         let world = FakeWorld(now: .aTuesdayMorning, member: .ada, stars: 400, serverReply: .voucher(code: "BOTH"))
         world.setStars(400, of: Member.leo.id)
-        let hold = world.holdServerReplies(patience: .seconds(1))
+        // The server thinks until the test lets it answer; the patience only keeps a screen that
+        // never gets there from hanging the test, so it is long: on a busy machine the taps are slow.
+        let hold = world.holdServerReplies(patience: .seconds(10))
         let (adas, leos) = try await withScreen(in: world, insistingOn: LiveService.upToStep(5)) { screen in
             let adasTap = Task { @MainActor in await screen.redeem(.latte) }
             // Ada's tap reaches the server, which thinks; then Leo takes the phone and taps.
-            await waitUntil("Ada's tap to reach the rewards server", timeLimit: .seconds(2)) {
+            await waitUntil("Ada's tap to reach the rewards server", timeLimit: .seconds(10)) {
                 !world.serverCalls.isEmpty
             }
             world.currentMember = .leo
-            let leosTap = Task { @MainActor in await screen.redeem(.latte) }
-            await waitUntil(timeLimit: .seconds(2)) { world.serverCalls.count >= 2 }
+            let leoIsAnswered = Flag()
+            let leosTap = Task { @MainActor in
+                let outcome = await screen.redeem(.latte)
+                leoIsAnswered.raise()
+                return outcome
+            }
+            // Until Leo's tap reaches the server too, or is answered without it (turned away).
+            await waitUntil(timeLimit: .seconds(10)) { world.serverCalls.count >= 2 || leoIsAnswered.isRaised }
             hold.release()
             return (await adasTap.value, await leosTap.value)
         }

@@ -97,7 +97,7 @@ struct MidnightTests {
     func tapBeforeMidnightBelongsToThatDay() async throws {
         let justBeforeMidnight = Date.shop(2031, 3, 10, 23, 59)
         let world = FakeWorld(now: justBeforeMidnight, member: .ada, stars: 500, serverReply: .voucher(code: "LATE"))
-        let hold = world.holdServerReplies(patience: .seconds(5))
+        let hold = world.holdServerReplies(patience: .seconds(10))
 
         let outcomes = try await withScreen(in: world) { screen in
             async let lateTap = screen.redeem(.latte)

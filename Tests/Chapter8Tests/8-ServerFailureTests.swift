@@ -103,7 +103,7 @@ struct ServerFailureTests {
         let world = FakeWorld(
             now: .aTuesdayMorning, member: .ada, stars: 400,
             serverReply: serverConfirms ? .voucher(code: "MEANWHILE") : .failure)
-        let hold = world.holdServerReplies(patience: .seconds(5))
+        let hold = world.holdServerReplies(patience: .seconds(10))
 
         let outcome = try await withScreen(in: world) { screen in
             async let tap = screen.redeem(.latte)
