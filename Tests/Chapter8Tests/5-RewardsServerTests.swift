@@ -114,11 +114,8 @@ struct RewardsServerTests {
         // never gets there from hanging the test, so it is long: on a busy machine the taps are slow.
         let hold = world.holdServerReplies(patience: .seconds(10))
         let (adas, leos) = try await withScreen(in: world, insistingOn: LiveService.upToStep(5)) { screen in
-            let adasTap = Task { @MainActor in await screen.redeem(.latte) }
             // Ada's tap reaches the server, which thinks; then Leo takes the phone and taps.
-            await waitUntil("Ada's tap to reach the rewards server", timeLimit: .seconds(10)) {
-                !world.serverCalls.isEmpty
-            }
+            let adasTap = await tapUntilTheServerIsAsked(.latte, on: screen, in: world)
             world.currentMember = .leo
             let leoIsAnswered = Flag()
             let leosTap = Task { @MainActor in

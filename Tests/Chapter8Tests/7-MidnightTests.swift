@@ -100,12 +100,11 @@ struct MidnightTests {
         let hold = world.holdServerReplies(patience: .seconds(10))
 
         let outcomes = try await withScreen(in: world) { screen in
-            async let lateTap = screen.redeem(.latte)
+            let lateTap = await tapUntilTheServerIsAsked(.latte, on: screen, in: world)
             // The server answers after midnight.
-            await untilTheServerIsAsked(world)
             world.now = Date.shop(2031, 3, 11, 0, 30)
             hold.release()
-            let late = await lateTap
+            let late = await lateTap.value
             // The next morning.
             world.now = Date.shop(2031, 3, 11, 8)
             world.serverReply = .voucher(code: "MORNING")

@@ -106,13 +106,12 @@ struct ServerFailureTests {
         let hold = world.holdServerReplies(patience: .seconds(10))
 
         let outcome = try await withScreen(in: world) { screen in
-            async let tap = screen.redeem(.latte)
+            let tap = await tapUntilTheServerIsAsked(.latte, on: screen, in: world)
             // While the server thinks, a minute passes and Ada buys a coffee at the till: 50 stars.
-            await untilTheServerIsAsked(world)
             world.now = world.now.addingTimeInterval(60)
             world.setStars(world.stars(of: Member.ada.id) + 50, of: Member.ada.id)
             hold.release()
-            return await tap
+            return await tap.value
         }
 
         let expectedStars = serverConfirms ? 400 + 50 - 150 : 400 + 50

@@ -120,16 +120,24 @@ func withScreen<Value>(
     return value
 }
 
-/// Waits until the fake world's server has received a call, or ten seconds have passed: the
-/// moment a test may change the world while the server thinks.
+/// Taps "Redeem" for `reward` on `screen`, and returns once `world`'s server has been asked, or
+/// the tap was answered without asking it (then there is nothing to wait for), or ten seconds have
+/// passed: the moment a test may change the world while the server thinks. The tap goes on; its
+/// task's value is the outcome.
 @MainActor
-func untilTheServerIsAsked(_ world: FakeWorld) async {
-    let clock = ContinuousClock()
-    // Long, for a busy machine: a screen that asks the server gets there well before it.
-    let deadline = clock.now + .seconds(10)
-    while world.serverCalls.isEmpty, clock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(1))
+func tapUntilTheServerIsAsked(
+    _ reward: Reward, on screen: RedeemScreen, in world: FakeWorld
+) async -> Task<RedeemOutcome, Never> {
+    let callsBefore = world.serverCalls.count
+    let answered = Flag()
+    let tap = Task { @MainActor in
+        let outcome = await screen.redeem(reward)
+        answered.raise()
+        return outcome
     }
+    // Long, for a busy machine: a screen that asks the server gets there well before it.
+    await waitUntil(timeLimit: .seconds(10)) { world.serverCalls.count > callsBefore || answered.isRaised }
+    return tap
 }
 
 /// Two taps on "Redeem" for `reward` at the same moment, on the screen your harness builds on
