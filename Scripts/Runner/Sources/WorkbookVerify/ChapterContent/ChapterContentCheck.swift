@@ -53,15 +53,15 @@ struct ChapterContentCheck {
         for (number, size) in sizes.sorted(by: { $0.key < $1.key }) {
             let (steps, tests) = (size.steps, size.tests)
             total += tests
-            let row = lines.first { $0.hasPrefix("| \(number) | [") }
-            let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-            guard cells.count >= 4 else {
+            guard let row = lines.first(where: { Self.isGlanceRow($0, of: number) }),
+                let cells = Self.glanceFigures(of: String(row))
+            else {
                 problems.append("\(path): \"The chapters at a glance\" has no row for chapter \(number)")
                 continue
             }
-            if cells[2] != String(steps) || cells[3] != String(tests) {
+            if cells.steps != String(steps) || cells.tests != String(tests) {
                 problems.append(
-                    "\(path): chapter \(number) has \(cells[2]) steps and \(cells[3]) tests in \"The chapters "
+                    "\(path): chapter \(number) has \(cells.steps) steps and \(cells.tests) tests in \"The chapters "
                         + "at a glance\"; its lesson has \(steps) steps and its test files \(tests) tests "
                         + "(./Scripts/verify --write-figures writes them)")
             }
@@ -119,11 +119,9 @@ struct ChapterContentCheck {
         // The teacher's notes open with the chapter's size: "· 4 steps, 9 tests".
         let testCount = tests.values.reduce(0) { $0 + DeclaredTests.count(in: $1) }
         let notes = read("\(chapter.solutionFolder)/TEACHING.md")
-        if let size = notes.firstMatch(of: /· (\d+) steps[^,\n]*, (\d+) tests/),
-            Int(size.1) != stepCount || Int(size.2) != testCount
-        {
+        if let size = notes.firstMatch(of: Self.notesFigures), Int(size.1) != stepCount || Int(size.3) != testCount {
             problems.append(
-                "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.2) tests; the lesson has "
+                "\(chapter.solutionFolder)/TEACHING.md says \(size.1) steps and \(size.3) tests; the lesson has "
                     + "\(stepCount) steps and the test files \(testCount) tests (./Scripts/verify --write-figures writes them)"
             )
         }
@@ -248,6 +246,32 @@ struct ChapterContentCheck {
     }
 }
 
+// MARK: - Where the figures stand
+
+extension ChapterContentCheck {
+    /// The teacher's notes' size line, "· 7 steps in two parts, 29 tests": the steps, the words
+    /// after them, the tests. The content check reads it and `--write-figures` writes it.
+    nonisolated(unsafe) static let notesFigures = /· (\d+) steps([^,\n]*), (\d+) tests/
+
+    /// Whether `line` is chapter `number`'s row of the guide's "The chapters at a glance".
+    static func isGlanceRow(_ line: some StringProtocol, of number: Int) -> Bool {
+        line.hasPrefix("| \(number) | [")
+    }
+
+    /// A row of "The chapters at a glance", `| 1 | [Title](…) | steps | tests | …`, cut at each `|`:
+    /// the empty piece before the first, then the cells as written, spaces included.
+    static func glancePieces(of row: String) -> [String] {
+        row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The steps and tests a row of "The chapters at a glance" gives, as written.
+    static func glanceFigures(of row: String) -> (steps: String, tests: String)? {
+        let pieces = glancePieces(of: row)
+        guard pieces.count > 4 else { return nil }
+        return (pieces[3].trimmingCharacters(in: .whitespaces), pieces[4].trimmingCharacters(in: .whitespaces))
+    }
+}
+
 // MARK: - Writing the figures
 
 extension ChapterContentCheck {
@@ -263,7 +287,7 @@ extension ChapterContentCheck {
             sizes[chapter.number] = size
             let path = "\(chapter.solutionFolder)/TEACHING.md"
             let notes = read(path)
-            let updated = notes.replacing(/· (\d+) steps([^,\n]*), (\d+) tests/, maxReplacements: 1) { match in
+            let updated = notes.replacing(Self.notesFigures, maxReplacements: 1) { match in
                 "· \(size.steps) steps\(match.output.2), \(size.tests) tests"
             }
             if updated != notes { try write(updated, to: path, into: &written) }
@@ -272,11 +296,10 @@ extension ChapterContentCheck {
         let guide = read(path)
         var lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, line) in lines.enumerated() {
-            guard let number = sizes.keys.first(where: { line.hasPrefix("| \($0) | [") }), let size = sizes[number]
+            guard let number = sizes.keys.first(where: { Self.isGlanceRow(line, of: $0) }), let size = sizes[number],
+                Self.glanceFigures(of: line) != nil
             else { continue }
-            // "| 1 | [Title](…) | steps | tests | …": the pieces either side of each `|`.
-            var pieces = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            guard pieces.count > 4 else { continue }
+            var pieces = Self.glancePieces(of: line)
             (pieces[3], pieces[4]) = (" \(size.steps) ", " \(size.tests) ")
             lines[index] = pieces.joined(separator: "|")
         }
