@@ -53,6 +53,37 @@ struct StaleBuildTests {
         }
     }
 
+    @Test("SwiftPM's plan goes with the folders: its manifest and build description, not the plugins'")
+    func plan() throws {
+        try withTemporaryFolderSync { scratch in
+            let debug = scratch.appendingPathComponent("x86_64-unknown-linux-gnu/debug")
+            try FileManager.default.createDirectory(
+                at: debug.appendingPathComponent("Chapter1Tests.build"), withIntermediateDirectories: true)
+            let planned = ["debug.yaml", "plugin-tools.yaml", "x86_64-unknown-linux-gnu/debug/description.json"]
+            for file in planned { try Data().write(to: scratch.appendingPathComponent(file)) }
+            func exists(_ file: String) -> Bool {
+                FileManager.default.fileExists(atPath: scratch.appendingPathComponent(file).path)
+            }
+
+            StaleBuild.removeStaleObjects(in: scratch, output: Self.lld)
+            #expect(!exists("debug.yaml") && !exists("x86_64-unknown-linux-gnu/debug/description.json"))
+            #expect(exists("plugin-tools.yaml"))
+        }
+    }
+
+    @Test("A build that stops at a missing output file map is a broken plan; other failures are not")
+    func brokenPlan() {
+        let missing = """
+            error: unable to load output file map '/w/.build/x86_64-unknown-linux-gnu/debug/Chapter7Tests.build/output-file-map.json': The operation could not be completed. The file doesn’t exist.
+            """
+        #expect(StaleBuild.isBrokenPlan(missing))
+        #expect(!StaleBuild.isBrokenPlan(Self.lld))
+        #expect(
+            !StaleBuild.isBrokenPlan("/w/Chapters/Chapter1-X/MessageBoard.swift:12:5: error: cannot find 'x' in scope"))
+        #expect(StaleBuild.brokenPlanNotice(healed: true).contains("that worked"))
+        #expect(StaleBuild.brokenPlanNotice(healed: false).contains("rm -rf .build"))
+    }
+
     @Test("The notice says what happened, and what to do when rebuilding did not heal it")
     func notice() {
         let healed = StaleBuild.notice(removed: ["Chapter1Tests.build"], healed: true)

@@ -257,6 +257,33 @@ struct ScenarioTests {
                 && check.output.contains("not done"))
     }
 
+    @Test("A build folder the runner mends (modules removed, or a plan out of step) builds again, and says so")
+    func mendedBuildFolder() async throws {
+        let sandbox = try sandbox
+        try await sandbox.restore()
+        _ = try await sandbox.report(["1"])
+        let products = sandbox.root.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let modules = ["Chapter1.build", "Chapter1Tests.build"]
+        for module in modules {
+            try #require(FileManager.default.fileExists(atPath: products.appendingPathComponent(module).path))
+        }
+        // What the cure for a stale link does: the build folders of the modules the link names go.
+        let link = modules.map { "\(products.path)/\($0)/MessageBoard.swift.o: error: undefined reference to 'x'" }
+        let removed = StaleBuild.removeStaleObjects(
+            in: sandbox.root.appendingPathComponent(".build"), output: link.joined(separator: "\n"))
+        #expect(Set(removed) == Set(modules))
+        #expect(try await sandbox.report(["1"]).chapters.first?.state == .notStarted, "Chapter 1 built and ran again.")
+        // What it did before: the folders went and SwiftPM's plan stayed, so every build stopped at
+        // "unable to load output file map". The runner recognises that and has SwiftPM plan again.
+        for module in modules { try FileManager.default.removeItem(at: products.appendingPathComponent(module)) }
+        let mended = try await sandbox.progress(["1"])
+        #expect(mended.output.contains("Chapter 1"), "\(mended.output)")
+        #expect(
+            (mended.output + mended.errors).contains("plan the build again: that worked"),
+            "The runner says what it mended:\n\(mended.errors)\n\(mended.output)")
+        #expect(try await sandbox.report(["1"]).chapters.first?.state == .notStarted, "Chapter 1 built and ran again.")
+    }
+
     @Test("Changed tests are flagged in the report and the JSON, and what failing tests print is shown")
     func changedTestsFlagged() async throws {
         let sandbox = try sandbox

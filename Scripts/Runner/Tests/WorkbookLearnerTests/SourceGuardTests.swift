@@ -25,10 +25,15 @@ struct SourceGuardTests {
             #expect(guardian.prepareBuild().isEmpty, "The first build has nothing to compare with.")
 
             try fileManager.createDirectory(at: products, withIntermediateDirectories: true)
+            let manifest = scratch.appendingPathComponent("debug.yaml")
+            try Data().write(to: manifest)
             try "let answer = 1\n".write(to: source, atomically: true, encoding: .utf8)
             try fileManager.setAttributes([.modificationDate: time], ofItemAtPath: source.path)
             #expect(guardian.prepareBuild() == ["Chapter1"])
             #expect(!fileManager.fileExists(atPath: products.path), "The module's products were not removed.")
+            #expect(
+                !fileManager.fileExists(atPath: manifest.path),
+                "SwiftPM must plan again, or it finds no output file map in the removed folder.")
 
             try fileManager.createDirectory(at: products, withIntermediateDirectories: true)
             try "let answer = 22\n".write(to: source, atomically: true, encoding: .utf8)

@@ -81,27 +81,43 @@ public struct PackageTools: Sendable {
     /// `swift build --build-tests` for the given chapters: the one build of the chapters and their
     /// tests that the runner, the race check and the verifier share. A link that fails while every
     /// source compiled is a stale build (see ``StaleBuild``): the modules it names are removed and
-    /// the build runs once more, and `notices` says so.
+    /// the build runs once more, and `notices` says so. A build that stops at a broken plan is
+    /// planned again the same way.
     public func build(chapters: Set<Int>?, log: URL? = nil) async throws -> CommandResult {
         let command = Command(
             ["swift", "build", "--build-tests"] + scratchArguments + buildArguments,
             in: packageFolder, environment: environment(chapters: chapters))
+        return try await healing(command, log: log)
+    }
+
+    /// Runs a build; when it fails as a stale link or a broken plan (see ``StaleBuild``), clears
+    /// what is stale and runs it once more, and says so in `notices`.
+    private func healing(_ command: Command, log: URL? = nil) async throws -> CommandResult {
         let first = try await command.run(log: log)
-        guard !first.succeeded, first.ending != .timedOut, StaleBuild.isStaleLink(first.output) else { return first }
-        let removed = StaleBuild.removeStaleObjects(in: scratchFolder, output: first.output)
+        guard !first.succeeded, first.ending != .timedOut else { return first }
+        let notice: (Bool) -> String
+        if StaleBuild.isBrokenPlan(first.output) {
+            StaleBuild.forgetPlan(in: scratchFolder)
+            notice = { StaleBuild.brokenPlanNotice(healed: $0) }
+        } else if StaleBuild.isStaleLink(first.output) {
+            let removed = StaleBuild.removeStaleObjects(in: scratchFolder, output: first.output)
+            notice = { StaleBuild.notice(removed: removed, healed: $0) }
+        } else {
+            return first
+        }
         var again = try await command.run(log: log)
         again.duration += first.duration
-        again.notices.append(StaleBuild.notice(removed: removed, healed: again.succeeded))
+        again.notices.append(notice(again.succeeded))
         return again
     }
 
     /// `swift build --target <target>` for the given chapters: that target and what it depends on,
     /// no tests.
     public func build(target: String, chapters: Set<Int>?) async throws -> CommandResult {
-        try await Command(
-            ["swift", "build", "--target", target] + scratchArguments + buildArguments,
-            in: packageFolder, environment: environment(chapters: chapters)
-        ).run()
+        try await healing(
+            Command(
+                ["swift", "build", "--target", target] + scratchArguments + buildArguments,
+                in: packageFolder, environment: environment(chapters: chapters)))
     }
 
     /// Runs the tests that `filter` selects and reads what they reported: the one way the runner,

@@ -45,6 +45,8 @@ public struct SourceGuard: Sendable {
             if let module = module(of: path) { modules.insert(module) }
         }
         for module in modules { invalidate(module) }
+        // The removed folders held files SwiftPM writes only when it plans the build.
+        if !modules.isEmpty { StaleBuild.forgetPlan(in: scratchFolder) }
         return modules.sorted()
     }
 
