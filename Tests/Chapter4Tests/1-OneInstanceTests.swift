@@ -50,5 +50,22 @@ struct OneInstanceTests {
             it. Every screen shares this instance, and screens live on the main actor: isolate the class \
             to it with `@MainActor`, rather than making a promise of safety the compiler cannot check.
             """)
+        // The same rule, reached the other way: code on the main actor hands the instance away.
+        await expectDoesNotCompile(
+            """
+            @MainActor
+            func handTheSingletonAway() async {
+                let shared = ScarySingleton.sharedInstance
+                await Task.detached { shared.importantValue = "set off the main actor" }.value
+            }
+            """,
+            mentioning: "main actor-isolated",
+            """
+            Code on the main actor can hand the shared instance to a detached task, which changes it \
+            off the main actor, and the compiler lets it: the screens and that task can then change it \
+            at the same time. `@MainActor` on `sharedInstance` alone does not prevent it (Swift 6.3 \
+            lets another module send a value read from a main-actor `static let` away). Isolate the \
+            class itself with `@MainActor`: then no instance can be changed away from the main actor.
+            """)
     }
 }

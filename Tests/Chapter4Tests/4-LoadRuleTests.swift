@@ -39,17 +39,19 @@ struct LoadScenario: Sendable {
     /// then the stub holds the user of the screen that loaded last.
     var sharesOneStub = false
 
-    /// An empty name too: the screen sends whatever its user is called.
-    static let names = ["Ada", "Grace", "Alan", ""]
+    /// An empty name too, and names with a space or a line break at an end: the screen sends
+    /// whatever its user is called, exactly.
+    static let names = ["Ada", "Grace", "Alan", "", " Ada ", "Zoë\n"]
 
     /// Always checked: a second load; the same user on two screens; three loads of one screen
-    /// between another's; a user with an empty name.
+    /// between another's; a user with an empty name; names with white space at their ends.
     static let boundaries: [LoadScenario] = [
         LoadScenario(users: ["Ada"], loads: [0, 0]),
         LoadScenario(users: ["Ada", "Ada"], loads: [0, 1]),
         LoadScenario(users: ["Ada", "Grace"], loads: [0, 1, 0, 0, 1]),
         LoadScenario(users: ["Ada"], loads: []),
         LoadScenario(users: [""], loads: [0, 0]),
+        LoadScenario(users: [" Ada ", "Zoë\n"], loads: [0, 1]),
         LoadScenario(users: ["Ada", "Grace"], loads: [0, 1, 0], sharesOneStub: true),
     ]
 
@@ -81,11 +83,13 @@ struct LoadScenario: Sendable {
         // A name of this run's own: the tests share the real singleton, and run side by side.
         let run = UUID().uuidString
         let shown = { (value: String?) in
-            value.map { "\"\($0.replacingOccurrences(of: " \(run)", with: ""))\"" } ?? "nothing"
+            value.map { $0.replacingOccurrences(of: " \(run)", with: "").debugDescription } ?? "nothing"
         }
+        // The run's name goes after the user's, unless the user's ends in white space: a screen
+        // that trims the name must be seen doing it.
+        let marked = { (name: String) in name.isEmpty || name.last?.isWhitespace == true ? name : "\(name) \(run)" }
         let screens = users.indices.map {
-            ProfileScreen(
-                userName: users[$0].isEmpty ? "" : "\(users[$0]) \(run)", scarySingleton: standIns[stub(of: $0)])
+            ProfileScreen(userName: marked(users[$0]), scarySingleton: standIns[stub(of: $0)])
         }
         for (index, stub) in stubs.enumerated()
         where stub.doSomethingImportantCallCount != 0 || standIns[index].importantValue != nil {
@@ -108,7 +112,7 @@ struct LoadScenario: Sendable {
                 let value = standIns[index].importantValue
                 if let user = expectedUsers[index], value != screens[user].userName {
                     return "after load \(step), \(singleton(index)) holds \(shown(value)) instead of the user "
-                        + "of the screen that loaded it last, \"\(users[user])\"."
+                        + "of the screen that loaded it last, \(users[user].debugDescription)."
                 }
             }
         }
@@ -124,7 +128,7 @@ struct LoadScenario: Sendable {
 
     var told: String {
         let made = users.enumerated().map {
-            "screen \($0.offset + 1) for \($0.element.isEmpty ? "a user whose name is empty" : $0.element)"
+            "screen \($0.offset + 1) for \($0.element.isEmpty ? "a user whose name is empty" : $0.element.debugDescription)"
         }.joined(separator: ", ")
         return (sharesOneStub ? "Every screen is given the same stub: " : "Each screen is given a stub of its own: ")
             + "\(made).\n"
