@@ -49,9 +49,6 @@ struct SharedAndOwnStoreTests {
         // reports, and undoes, anything that code writes there.
         try keepingTheStandardStore {
             #expect(
-                AppSettings.shared === AppSettings.shared,
-                "AppSettings.shared gave two different instances: the app's own settings are one instance.")
-            #expect(
                 AppSettings.shared.store === UserDefaults.standard,
                 """
                 AppSettings.shared does not use UserDefaults.standard. The shared instance is the app's \
