@@ -41,12 +41,19 @@ enum LocatorStep: Equatable, Sendable {
     case beginRegistering(kind: Int, number: Int)
     /// The held start finishes, and its registration with it.
     case finishStarting
+    /// Another registration of the kind whose start is held, starting at once. It matters where
+    /// registering returns before the service starts (a locator that starts a service when first
+    /// asked for): the registration held is then over, and this one must win. Where the held
+    /// registration is still under way, which of the two wins is the lesson's to leave open, and
+    /// this step does nothing.
+    case replaceWhileStarting(kind: Int, number: Int)
     case resolve(kind: Int)
 
     static let kindNames = ["any MailService", "any MapService", "any PaymentService", "any ChatService"]
 
     /// Always checked: nothing registered; a replacement; two kinds side by side; a replacement
-    /// still starting while its kind and another are asked for.
+    /// still starting while its kind and another are asked for; a registration replaced while a
+    /// request waits for its service to start.
     static let boundaries: [[LocatorStep]] = [
         [.resolve(kind: 0)],
         [.register(kind: 0, number: 1), .register(kind: 0, number: 2), .resolve(kind: 0)],
@@ -59,6 +66,10 @@ enum LocatorStep: Equatable, Sendable {
             .register(kind: 1, number: 3), .resolve(kind: 1), .finishStarting, .resolve(kind: 0), .resolve(kind: 1),
         ],
         [.beginRegistering(kind: 2, number: 1), .resolve(kind: 2), .finishStarting, .resolve(kind: 2)],
+        [
+            .beginRegistering(kind: 0, number: 1), .resolve(kind: 0), .replaceWhileStarting(kind: 0, number: 2),
+            .finishStarting, .resolve(kind: 0),
+        ],
     ]
 
     static func scenario(using random: inout SeededRandom) -> [LocatorStep] {
@@ -70,7 +81,7 @@ enum LocatorStep: Equatable, Sendable {
             // While a start is held, its own kind is only asked for: which of two overlapping
             // registrations of one kind wins is the lesson's to leave open.
             let kind = random.int(in: 0...3)
-            switch random.int(in: 0...5) {
+            switch random.int(in: 0...6) {
             case 0...1 where kind != heldKind: steps.append(.register(kind: kind, number: number))
             case 2 where heldKind == nil:
                 steps.append(.beginRegistering(kind: kind, number: number))
@@ -78,6 +89,8 @@ enum LocatorStep: Equatable, Sendable {
             case 3 where heldKind != nil:
                 steps.append(.finishStarting)
                 heldKind = nil
+            case 4:
+                if let heldKind { steps.append(.replaceWhileStarting(kind: heldKind, number: number)) }
             default: steps.append(.resolve(kind: kind))
             }
         }
@@ -94,9 +107,11 @@ enum LocatorStep: Equatable, Sendable {
     /// Runs `steps` on a new locator; returns the first difference from the model, or `nil`.
     static func firstDifference(running steps: [LocatorStep]) async -> String? {
         let locator = ServiceLocator()
-        let gate = Gate(patience: .seconds(10))
         var finished: [Int: Int] = [:]  // the model: kind → number of its latest finished registration
-        var held: (kind: Int, number: Int, registration: Task<Void, Never>)?
+        // The registration whose service is held while starting. `returnedFirst`: registering
+        // returned before the service started (it starts when first asked for), so the
+        // registration itself is over and only the start is held.
+        var held: (kind: Int, number: Int, registration: Task<Void, Never>, gate: Gate, returnedFirst: Bool)?
         // Requests for the kind that is starting: each may get the service in place at once, or wait
         // for the one starting (the lesson allows both), so they are judged once it has started.
         var waiting: [(step: Int, kind: Int, allowed: Set<Int?>, answer: Task<Int?, Never>)] = []
@@ -119,37 +134,52 @@ enum LocatorStep: Equatable, Sendable {
                 await register(kind, number, in: locator) {}
                 finished[kind] = number
             case .beginRegistering(let kind, let number):
-                let arrivals = await gate.arrivals
+                let gate = Gate(patience: .seconds(10))
                 let returned = Flag()
                 let registration = Task {
                     await register(kind, number, in: locator) { await gate.pass() }
                     returned.raise()
                 }
                 let startedOrReturned = await waitUntil(timeLimit: .seconds(5)) {
-                    await gate.arrivals > arrivals || returned.isRaised
+                    await gate.arrivals > 0 || returned.isRaised
                 }
                 if !startedOrReturned {
                     await gate.open()
                     return "registering \(kindNames[kind]) neither started its service nor returned within 5 s."
                 }
-                if returned.isRaised {
-                    // A locator that starts services only when first asked for: the registration is
-                    // done, and the service will start when someone asks, so nothing is held.
-                    await gate.open()
-                    finished[kind] = number
-                } else {
-                    held = (kind, number, registration)
-                }
+                // A locator that starts services only when first asked for returns at once: the
+                // registration is done, and the service will start, held, when someone asks.
+                if returned.isRaised { finished[kind] = number }
+                held = (kind, number, registration, gate, returned.isRaised)
             case .finishStarting:
                 guard let registration = held else { continue }
-                await gate.release()
+                await registration.gate.open()
                 await registration.registration.value
-                finished[registration.kind] = registration.number
+                if !registration.returnedFirst { finished[registration.kind] = registration.number }
                 held = nil
                 if let wrong = await judgeWaiting() { return wrong }
+            case .replaceWhileStarting(let kind, let number):
+                guard let registration = held, registration.returnedFirst, registration.kind == kind else { continue }
+                await register(kind, number, in: locator) {}
+                finished[kind] = number
+                // A request already waiting may get either registration's service.
+                waiting = waiting.map { ($0.step, $0.kind, $0.allowed.union([number]), $0.answer) }
             case .resolve(let kind) where kind == held?.kind:
                 let allowed: Set<Int?> = [finished[kind], held?.number]
-                waiting.append((stepNumber, kind, allowed, Task { try? await resolve(kind, from: locator) }))
+                let answered = Flag()
+                let answer = Task {
+                    let number = try? await resolve(kind, from: locator)
+                    answered.raise()
+                    return number
+                }
+                waiting.append((stepNumber, kind, allowed, answer))
+                // Where the service starts when first asked for, the first request starts it: wait
+                // until it has (or was answered otherwise), so that the next step comes after it.
+                if let registration = held, registration.returnedFirst, await registration.gate.arrivals == 0 {
+                    _ = await waitUntil(timeLimit: .seconds(10)) {
+                        await registration.gate.arrivals > 0 || answered.isRaised
+                    }
+                }
             case .resolve(let kind):
                 let expected = finished[kind]
                 do {
@@ -173,7 +203,7 @@ enum LocatorStep: Equatable, Sendable {
             }
         }
         if let held {
-            await gate.open()
+            await held.gate.open()
             await held.registration.value
         }
         return await judgeWaiting()
@@ -229,6 +259,9 @@ enum LocatorStep: Equatable, Sendable {
                 case .finishStarting:
                     defer { held = nil }
                     return "The service of registration \(held.map(String.init) ?? "?") finishes starting."
+                case .replaceWhileStarting(let kind, let number):
+                    return "Registration \(number): another \(kindNames[kind]) is registered while the service of "
+                        + "registration \(held.map(String.init) ?? "?") is still starting; this one starts at once."
                 case .resolve(let kind): return "Someone asks for \(kindNames[kind])."
                 }
             })

@@ -71,6 +71,45 @@ struct ObserverMemoryTests {
             when you next tell the observers keeps the list short; no test can see whether you do.
             """)
         await overlappingChangesReachEveryone()
+        await anObserverAddedDuringAChangeHearsTheNext()
+    }
+
+    /// A screen that starts observing while the service is telling the others about a change hears
+    /// the next change.
+    private func anObserverAddedDuringAChangeHearsTheNext() async {
+        let service = UserService(signedInUser: .ada)
+        // The first observer holds the first change at a gate: the service is still telling it when
+        // the new screen calls addObserver(_:).
+        let gate = Gate(patience: .seconds(10))
+        let holding = GatedWatcher(gate: gate)
+        await service.addObserver(holding)
+        let firstChange = Task { await service.changeName(to: "Ada King") }
+        _ = await gate.waitForArrivals(1, timeLimit: .seconds(10))
+        let newcomer = NameWatcher()
+        let added = Flag()
+        let adding = Task {
+            await service.addObserver(newcomer)
+            added.raise()
+        }
+        // Added while the change waits, unless the service makes it wait for the change (then the
+        // gate's patience lets the change go on by itself).
+        _ = await waitUntil(timeLimit: .seconds(10)) { added.isRaised }
+        await gate.open()
+        await firstChange.value
+        await adding.value
+        await service.changeName(to: "Augusta Ada King")
+        let heard = await newcomer.names
+        // Kept alive to here: the service holds its observers weakly.
+        _ = await holding.names
+        #expect(
+            heard.last == "Augusta Ada King" && heard.count { $0 == "Augusta Ada King" } == 1,
+            """
+            A screen called addObserver(_:) while the service was still telling another observer \
+            about "Ada King"; then the name changed to "Augusta Ada King", and the screen heard \
+            \(heard) instead of that name, once, last. A list of observers written back after an \
+            `await` drops the ones added meanwhile: change the list only in steps with no `await` \
+            between reading it and writing it.
+            """)
     }
 
     /// Two changes at the same moment: every observer hears each new name once.
@@ -120,6 +159,21 @@ actor MeetingWatcher {
     }
 }
 
+/// An observer that writes down every name it is told, and waits at `gate` before it returns.
+actor GatedWatcher {
+    private let gate: Gate
+    private(set) var names: [String] = []
+
+    init(gate: Gate) {
+        self.gate = gate
+    }
+
+    func userDidChange(to user: User) async {
+        names.append(user.name)
+        await gate.pass()
+    }
+}
+
 /// An observer for these tests: a screen that writes down every name it is told.
 actor NameWatcher {
     private(set) var names: [String] = []
@@ -147,3 +201,4 @@ actor UserRereader {
 extension NameWatcher: UserObserver {}
 extension UserRereader: UserObserver {}
 extension MeetingWatcher: UserObserver {}
+extension GatedWatcher: UserObserver {}
