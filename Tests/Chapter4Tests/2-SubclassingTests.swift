@@ -45,5 +45,17 @@ struct SubclassingTests {
             really sent. Open only what a stub overrides (the class, `importantValue`, \
             `doSomethingImportant()`); what the singleton has sent stays `public private(set)`.
             """)
+        await expectDoesNotCompile(
+            """
+            final class ForgetfulSingleton: ScarySingleton {
+                override var sentValues: [String] { [] }
+            }
+            """,
+            mentioning: "non-open",
+            """
+            A subclass in another module can override `sentValues` and make the record of what was \
+            sent say anything. Open only what a stub overrides (the class, `importantValue`, \
+            `doSomethingImportant()`); `sentValues` stays `public private(set)`, not `open`.
+            """)
     }
 }
