@@ -81,7 +81,7 @@ struct ObserverMemoryTests {
         // The first observer holds the first change at a gate: the service is still telling it when
         // the new screen calls addObserver(_:).
         let gate = Gate(patience: .seconds(10))
-        let holding = GatedWatcher(gate: gate)
+        let holding = SlowWatcher { await gate.pass() }
         await service.addObserver(holding)
         let firstChange = Task { await service.changeName(to: "Ada King") }
         _ = await gate.waitForArrivals(1, timeLimit: .seconds(10))
@@ -118,7 +118,8 @@ struct ObserverMemoryTests {
         // The first observer is slow to take a change in: each change waits there until the other
         // change is there too, so both are under way at once, every run. The ones after it are told
         // only then.
-        let slow = MeetingWatcher(meeting: Rendezvous(expecting: 2))
+        let meeting = Rendezvous(expecting: 2)
+        let slow = SlowWatcher { await meeting.arrive() }
         await service.addObserver(slow)
         let later = (1...3).map { _ in NameWatcher() }
         for watcher in later { await service.addObserver(watcher) }
@@ -144,33 +145,19 @@ struct ObserverMemoryTests {
     }
 }
 
-/// An observer that writes down every name it is told, then waits at `meeting` before it returns.
-actor MeetingWatcher {
-    private let meeting: Rendezvous
+/// An observer that writes down every name it is told, then waits for `whenTold` before it
+/// returns: a slow screen, which holds the service's change where the test chooses.
+actor SlowWatcher {
+    private let whenTold: @Sendable () async -> Void
     private(set) var names: [String] = []
 
-    init(meeting: Rendezvous) {
-        self.meeting = meeting
+    init(whenTold: @escaping @Sendable () async -> Void) {
+        self.whenTold = whenTold
     }
 
     func userDidChange(to user: User) async {
         names.append(user.name)
-        await meeting.arrive()
-    }
-}
-
-/// An observer that writes down every name it is told, and waits at `gate` before it returns.
-actor GatedWatcher {
-    private let gate: Gate
-    private(set) var names: [String] = []
-
-    init(gate: Gate) {
-        self.gate = gate
-    }
-
-    func userDidChange(to user: User) async {
-        names.append(user.name)
-        await gate.pass()
+        await whenTold()
     }
 }
 
@@ -200,5 +187,4 @@ actor UserRereader {
 // The conformances in extensions, as for `FakeUserProvider`.
 extension NameWatcher: UserObserver {}
 extension UserRereader: UserObserver {}
-extension MeetingWatcher: UserObserver {}
-extension GatedWatcher: UserObserver {}
+extension SlowWatcher: UserObserver {}
