@@ -94,7 +94,7 @@ struct CourseMutatorTests {
             texts["F.swift:6 'cache' → 'ImageCache.shared'"]?.contains("        ImageCache.shared.flush()\n") == true)
         #expect(texts["F.swift:7 'Current.now()' → 'Date()'"]?.contains("let now = Date()") == true)
         #expect(!found.contains { $0.id.contains("Network.shared") })
-        #expect(!found.contains { $0.id.hasPrefix("F.swift:2 ") && $0.kind == .singletonReach })
+        #expect(!found.contains { $0.id.hasPrefix("F.swift:3 ") && $0.kind == .singletonReach })
         #expect(
             CourseMutator.singletons(in: ["let a = ImageCache.shared.get()\nstatic let shared = X()\n"]) == [
                 "ImageCache.shared"
@@ -142,5 +142,108 @@ struct CourseMutatorTests {
         )
         #expect(texts["F.swift:5 made 'public'"]?.contains("    public static let shared = Screen()\n") == true)
         #expect(texts["F.swift:15 '#if DEBUG' block (to line 17) in every build"]?.contains("#") == false)
+    }
+
+    @Test(
+        "Order across an await: a check's act moved after the wait, later work moved before it; the swap's moves are left to the swap"
+    )
+    func suspensionOrder() {
+        let solution = """
+            extension Screen {
+                func redeem() async {
+                    guard !busy else { return }
+                    busy = true
+                    log("start")
+                    let answer = await server.ask()
+                    busy = false
+                    show(answer)
+                    log("done")
+                }
+            }
+
+            """
+        let found = mutants(solution, starter: nil).filter { $0.kind == .suspensionOrder }
+        let ids = Set(found.map(\.id))
+        // `busy = true` two statements up, moved after the wait: the check-then-act split.
+        #expect(ids.contains("F.swift:4 moved after 'let answer = await server.ask()'"), "\(ids.sorted())")
+        let split = found.first { $0.id == "F.swift:4 moved after 'let answer = await server.ask()'" }
+        #expect(
+            split?.text.contains(
+                "        log(\"start\")\n        let answer = await server.ask()\n        busy = true\n") == true)
+        // `log("done")` two statements down, moved before it; `show(answer)` uses what the wait
+        // declares, so it stays.
+        #expect(ids.contains("F.swift:9 moved before 'let answer = await server.ask()'"))
+        #expect(!ids.contains { $0.hasPrefix("F.swift:8 moved") })
+        // Neighbours are the swap's.
+        #expect(!ids.contains { $0.hasPrefix("F.swift:5 moved") || $0.hasPrefix("F.swift:7 moved") })
+        #expect(mutants(solution, starter: nil).contains { $0.id == "F.swift:5 swapped with line 6" })
+        // The guard is not a simple statement: it stays where it is.
+        #expect(!ids.contains { $0.hasPrefix("F.swift:3 ") })
+    }
+
+    @Test("Order across an await: work done before a do block moves in after the wait it holds")
+    func suspensionOrderIntoDo() {
+        let solution = """
+            extension Screen {
+                func redeem() async {
+                    store.take(cost)
+                    store.record(redemption)
+
+                    do {
+                        let voucher = try await server.confirm()
+                        return voucher
+                    } catch {
+                        store.cancel(redemption)
+                    }
+                }
+            }
+
+            """
+        let found = mutants(solution, starter: nil).filter { $0.kind == .suspensionOrder }
+        let texts = Dictionary(found.map { ($0.id, $0.text) }, uniquingKeysWith: { a, _ in a })
+        let id = "F.swift:4 moved after 'let voucher = try await server.confirm()'"
+        #expect(
+            texts[id]?.contains(
+                "        do {\n            let voucher = try await server.confirm()\n            store.record(redemption)\n"
+            ) == true, "\(texts.keys.sorted())")
+        #expect(texts.keys.contains("F.swift:3 moved after 'let voucher = try await server.confirm()'"))
+    }
+
+    @Test("A computed property read once: one-line and three-line getters become a stored let; requirements stay")
+    func capturedOnce() {
+        let solution = """
+            public nonisolated var Current: Environment { Environment.current }
+            protocol P {
+                var now: Date { get }
+            }
+            struct S {
+                static var clock: Clock {
+                    return Clock.live
+                }
+            }
+
+            """
+        let found = mutants(solution, starter: nil).filter { $0.kind == .capturedOnce }
+        let texts = Dictionary(found.map { ($0.id, $0.text) }, uniquingKeysWith: { a, _ in a })
+        #expect(
+            texts["F.swift:1 'var Current' computed → 'let' stored once"]?.hasPrefix(
+                "public nonisolated let Current: Environment = Environment.current\n") == true, "\(texts.keys.sorted())"
+        )
+        #expect(
+            texts["F.swift:6 'var clock' computed → 'let' stored once"]?.contains(
+                "    static let clock: Clock = Clock.live\n\n\n}") == true, "\(texts)")
+        #expect(found.count == 2)
+    }
+
+    @Test("An actor made a final class, and a final class an actor; an open class stays")
+    func actorClass() {
+        let solution = """
+            public actor Cache {}
+            public final class Screen {}
+            open class Base {}
+
+            """
+        let ids = Set(mutants(solution, starter: nil).filter { $0.kind == .actorClass }.map(\.id))
+        #expect(ids == ["F.swift:1 'actor' → 'final class'", "F.swift:2 'final class' → 'actor'"])
     }
 }

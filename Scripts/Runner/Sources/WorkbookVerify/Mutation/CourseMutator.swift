@@ -4,7 +4,9 @@ import Foundation
 /// undoing one of the chapter's steps, reaching for the singleton instead of what was injected,
 /// losing an isolation or a task-local binding, swallowing an error, a strong reference where the
 /// lesson keeps a weak one, a way in that should stay shut, code meant for debug builds shipped,
-/// a default argument lost, a dictionary keyed by the wrong field. Like ``Mutator``, textual and
+/// a default argument lost, a dictionary keyed by the wrong field, a statement moved across an
+/// `await`, a per-call read captured once, an actor made a class (or a class an actor). Like
+/// ``Mutator``, textual and
 /// conservative; a mutant that does not compile is killed by the compiler, and counted apart.
 enum CourseMutator {
     /// What the operators need to know beyond the file itself.
@@ -44,6 +46,10 @@ enum CourseMutator {
             }
             if line.code == "#if DEBUG", let shipped = debugShipped(at: index, in: lines) {
                 found.append((index, .buildConfiguration, shipped.change, shipped.lines))
+            }
+            found += movedAcrossAwait(at: index, in: lines)
+            if let captured = capturedOnce(at: index, in: lines) {
+                found.append((index, .capturedOnce, captured.change, captured.lines))
             }
             if line.code.hasPrefix("throw "), line.isSelfContained, line.skeleton != nil,
                 Mutator.isWholeStatement(at: index, in: lines)
@@ -87,6 +93,16 @@ enum CourseMutator {
             let current = owner + (match.captures[1] ?? "")
             result.append(
                 (.isolation, "'\(current)' bound to itself", line.replacing(argument, with: current)))
+        }
+        // An actor made a class (the compiler's complaints silenced the wrong way), or a class an
+        // actor.
+        if line.leadingKeyword == "actor", let range = line.codeRanges(of: /\bactor(?=\s+[A-Z])/).first {
+            result.append((.actorClass, "'actor' → 'final class'", line.replacing(range, with: "final class")))
+        }
+        if line.leadingKeyword == "class", !line.words.contains("open"),
+            let range = line.codeRanges(of: /\bfinal\s+class(?=\s+[A-Z])/).first
+        {
+            result.append((.actorClass, "'final class' → 'actor'", line.replacing(range, with: "actor")))
         }
         // Memory.
         for range in line.codeRanges(of: /\bweak\s+/) {
@@ -212,6 +228,106 @@ enum CourseMutator {
             }
         }
         return nil
+    }
+
+    /// The simple statements near the `await` on line `index` (in its block, at most three
+    /// statements away) moved across it: one before it moved after, one after it moved before.
+    /// Walking up, the walk leaves a `do {` for the block around it, so work done before the `do`
+    /// can move in after the wait. A move that the mechanical swap already makes (two neighbours)
+    /// is left to it.
+    static func movedAcrossAwait(at index: Int, in lines: [SourceLine]) -> [Found] {
+        let line = lines[index]
+        guard line.words.contains("await"), line.isSimpleStatement, Mutator.isWholeStatement(at: index, in: lines)
+        else { return [] }
+        let original = lines.map(\.text)
+        let shownAwait = shortened(line.code)
+        let indentation = String(line.text.prefix { $0 == " " })
+        var found: [Found] = []
+        for step in [-1, 1] {
+            var position = index
+            var blockIndentation = line.indentation
+            var statements = 0
+            while statements < 3 {
+                var next = position + step
+                while next >= 0, next < lines.count, lines[next].code.isEmpty, !lines[next].isDirective { next += step }
+                guard next >= 0, next < lines.count else { break }
+                position = next
+                let candidate = lines[next]
+                if step < 0, candidate.code == "do {", candidate.indentation < blockIndentation {
+                    blockIndentation = candidate.indentation
+                    continue
+                }
+                guard isStatement(at: next, in: lines, indentation: blockIndentation) else { break }
+                statements += 1
+                guard candidate.isSimpleStatement, !candidate.words.contains("await") else { continue }
+                // Neither may use a name declared by what it moves across.
+                if step < 0 {
+                    if let name = candidate.declaredName,
+                        lines[(next + 1)...index].contains(where: { $0.words.contains(name) })
+                    {
+                        continue
+                    }
+                    if Mutator.swapPartner(of: next, in: lines) == index { continue }
+                } else {
+                    if lines[index..<next].compactMap(\.declaredName).contains(where: candidate.words.contains) {
+                        continue
+                    }
+                    if Mutator.swapPartner(of: index, in: lines) == next { continue }
+                }
+                var changed = original
+                let moved = indentation + changed.remove(at: next).drop { $0 == " " }
+                // After the removal, `index` is the slot just after the await (moving down) or the
+                // await itself (moving up).
+                changed.insert(moved, at: index)
+                let direction = step < 0 ? "after" : "before"
+                found.append((next, .suspensionOrder, "moved \(direction) '\(shownAwait)'", changed))
+            }
+        }
+        return found
+    }
+
+    /// Whether line `position` is a whole, one-line statement of the block indented by
+    /// `indentation` (not a brace, a directive, or a line that continues another).
+    static func isStatement(at position: Int, in lines: [SourceLine], indentation: Int) -> Bool {
+        let candidate = lines[position]
+        return candidate.indentation == indentation && candidate.isSelfContained && !candidate.isDirective
+            && candidate.code.contains(where: \.isLetter) && !candidate.code.hasPrefix("}")
+            && !candidate.code.hasSuffix("{") && (!candidate.isDeclaration || candidate.isSimpleStatement)
+            && Mutator.isWholeStatement(at: position, in: lines)
+    }
+
+    /// A computed property on line `index` (`var now: Date { clock() }`, on one line or three)
+    /// made a stored `let`: a global or a static is then read once, at first use; an instance's at
+    /// init.
+    static func capturedOnce(at index: Int, in lines: [SourceLine]) -> (change: String, lines: [String])? {
+        let line = lines[index]
+        guard line.leadingKeyword == "var", line.text.trimmingCharacters(in: .whitespaces) == line.code,
+            let head = line.code.firstMatch(of: /^(.*?\b)var\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^={]+?)\s*\{\s*(.*)$/)
+        else { return nil }
+        let prefix = String(line.text.prefix { $0 == " " }) + String(head.1)
+        let declared = "let \(head.2): \(head.3) = "
+        var changed = lines.map(\.text)
+        var body = String(head.4)
+        if body.hasSuffix("}") {
+            body = String(body.dropLast()).trimmingCharacters(in: .whitespaces)
+        } else {
+            guard body.isEmpty, index + 2 < lines.count else { return nil }
+            let inner = lines[index + 1]
+            let closing = lines[index + 2]
+            guard inner.text.trimmingCharacters(in: .whitespaces) == inner.code, inner.isSelfContained,
+                closing.code == "}"
+            else { return nil }
+            body = inner.code
+            changed[index + 1] = ""
+            changed[index + 2] = ""
+        }
+        if body.hasPrefix("return ") { body = String(body.dropFirst(7)) }
+        let first = body.split(separator: " ").first.map(String.init) ?? ""
+        guard !body.isEmpty, !["get", "set", "willSet", "didSet", "get}"].contains(first), !body.contains("{") else {
+            return nil
+        }
+        changed[index] = prefix + declared + body
+        return ("'var \(head.2)' computed → 'let' stored once", changed)
     }
 
     // MARK: - Helpers

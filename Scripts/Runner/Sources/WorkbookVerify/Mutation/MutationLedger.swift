@@ -136,7 +136,9 @@ struct MutationLedger: Sendable, Equatable {
             own mistakes: a step undone, the singleton reached for instead of what was injected,
             an isolation or a task-local binding lost, an error swallowed, `weak` dropped, a way
             in opened (`private(set)` gone, an initialiser or a static made `public`), debug-only
-            code shipped, a default argument lost, a dictionary keyed by another field. Each
+            code shipped, a default argument lost, a dictionary keyed by another field, a
+            statement moved across an `await`, a computed property read once, an actor made a
+            class (or a class an actor). Each
             mutant is tested in a temporary directory of its own; one that survives is run again,
             then tried in the app world (an Xcode 26 app target's settings). Written by
             `./Scripts/verify --mutants \(chapter.number) --write-ledger`; `./Scripts/verify`

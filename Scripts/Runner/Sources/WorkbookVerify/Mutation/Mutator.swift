@@ -45,6 +45,14 @@ struct Mutant: Sendable, Hashable {
         case defaultArgument
         /// A dictionary's key → another field of the same value.
         case keys
+        /// A statement moved across an `await`: a check and its act split by a suspension, or work
+        /// done before the wait that belonged after it.
+        case suspensionOrder
+        /// A computed property made a stored `let`: read once (at first use, or at init) instead of
+        /// on every call.
+        case capturedOnce
+        /// `actor` → `final class`, or `final class` → `actor`.
+        case actorClass
 
         var isCourseOperator: Bool {
             switch self {
