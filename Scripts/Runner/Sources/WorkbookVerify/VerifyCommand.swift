@@ -159,14 +159,14 @@ public enum VerifyCommand {
     }
 
     /// `--write-figures`: each chapter's steps and tests, written where the teacher's notes and the
-    /// class guide give them.
+    /// class guide give them, and the Classroom workflow's graded steps.
     static func writeFigures(workbook: Workbook) -> Int32 {
         do {
             let written = try ChapterContentCheck(workbook: workbook).writeFigures()
             print(
                 written.isEmpty
-                    ? "The teacher's notes and the class guide give each chapter's steps and tests as they are."
-                    : "Wrote the chapters' steps and tests into " + written.joined(separator: ", ") + ".")
+                    ? "The teacher's notes, the class guide and the Classroom workflow give the chapters as they are."
+                    : "Wrote the chapters' figures into " + written.joined(separator: ", ") + ".")
             return 0
         } catch {
             printError("Could not write the chapters' figures: \(error)")
@@ -343,7 +343,8 @@ public enum VerifyCommand {
                     "--write-figures",
                     help: [
                         "(alone) write each chapter's steps and tests, as its lesson and test",
-                        "files give them, into its teacher's notes and the class guide",
+                        "files give them, into its teacher's notes and the class guide, and",
+                        "the Classroom workflow's graded steps (one a chapter)",
                     ]
                 ) { arguments, _ in arguments.writeFigures = true },
                 Option(

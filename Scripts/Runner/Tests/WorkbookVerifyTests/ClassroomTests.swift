@@ -64,6 +64,19 @@ struct ClassroomConfigTests {
         #expect(config.tests.allSatisfy { $0.maxScore == 1 && $0.timeout >= 10 && $0.setupCommand.isEmpty })
     }
 
+    @Test("The workflow is made from the chapters: what it makes reads back as a sound workflow, named by the lessons")
+    func made() throws {
+        let chapters = [
+            Chapter(number: 1, title: "One thing", folder: "Chapter1-One"),
+            Chapter(number: 2, title: "Two things: 'quoted'", folder: "Chapter2-Two"),
+        ]
+        let config = try ClassroomConfig(yaml: ClassroomConfig.workflow(for: chapters))
+        #expect(config.problems(chapters: [1, 2]) == [])
+        #expect(config.tests.map(\.name) == ["Chapter 1 · One thing", "Chapter 2 · Two things: 'quoted'"])
+        #expect(config.tests.map(\.command) == ["./Scripts/progress --check 1", "./Scripts/progress --check 2"])
+        #expect(config.problems(chapters: [1, 2, 3]).contains { $0.contains("Chapter 3 has no graded test") })
+    }
+
     @Test("Values are read as YAML has them: quotes, doubled quotes, comments")
     func values() throws {
         let config = try ClassroomConfig(yaml: classroomWorkflow(chapters: [1, 2]))

@@ -30,7 +30,14 @@ struct ChapterContentCheck {
             problems += chapterProblems.map { "Chapter \(chapter.number): \($0)" }
             sizes[chapter.number] = size
         }
-        if only == nil { problems += guideProblems(sizes: sizes) }
+        if only == nil {
+            problems += guideProblems(sizes: sizes)
+            if read(ClassroomConfig.path) != ClassroomConfig.workflow(for: workbook.chapters) {
+                problems.append(
+                    "\(ClassroomConfig.path) is not the one the chapters make: one graded step a chapter, "
+                        + "named as its lesson (./Scripts/verify --write-figures writes it)")
+            }
+        }
         return problems
     }
 
@@ -277,8 +284,9 @@ extension ChapterContentCheck {
 extension ChapterContentCheck {
     /// `--write-figures`: every chapter's size, as its lesson and its test files give it, written
     /// where a teacher reads it: the opening line of each teacher's notes ("· 4 steps, 13 tests"),
-    /// the guide's "The chapters at a glance", and the `0/N` a first run shows. The content check
-    /// fails while any of them says something else. Returns the files it changed.
+    /// the guide's "The chapters at a glance", and the `0/N` a first run shows; and the Classroom
+    /// workflow, one graded step a chapter. The content check fails while any of them says
+    /// something else. Returns the files it changed.
     func writeFigures() throws -> [String] {
         var sizes: [Int: Size] = [:]
         var written: [String] = []
@@ -308,6 +316,8 @@ extension ChapterContentCheck {
             "`0/\(total)`\(match.output.1)overall"
         }
         if updated != guide { try write(updated, to: path, into: &written) }
+        let workflow = ClassroomConfig.workflow(for: workbook.chapters)
+        if read(ClassroomConfig.path) != workflow { try write(workflow, to: ClassroomConfig.path, into: &written) }
         return written
     }
 

@@ -118,6 +118,77 @@ public struct ClassroomConfig: Sendable, Equatable {
         self.jobNames = jobNames
     }
 
+    /// The whole workflow for `chapters`: one graded step a chapter, named by its lesson's title,
+    /// and the reporter that sums them up. `./Scripts/verify --write-figures` writes it, and the
+    /// content check compares the file with it, so the chapters are written down once.
+    public static func workflow(for chapters: [Chapter]) -> String {
+        var text = #"""
+            # GitHub Classroom autograding: each chapter is one graded test, worth one point, passed when
+            # `./Scripts/progress --check N` exits 0 (chapter N is done: its tests pass, and its race check).
+            #
+            # Classroom's reporter reads this workflow by its name and its job's name, so keep both. It runs in
+            # students' copies only: in the course's own repository (a template repository, which Classroom
+            # needs anyway) every chapter is unsolved, so it would fail on every push.
+            # ./Scripts/verify runs these very commands, read from this file, on the starters (each must fail)
+            # and on the solutions (each must pass). Solutions/TEACHING.md explains how to use it.
+            #
+            # Written from the chapters' lessons by ./Scripts/verify --write-figures, which verify checks: to
+            # change it, change `ClassroomConfig.workflow` in Scripts/Runner and run that command.
+            name: Autograding Tests
+            'on':
+              - push
+              - workflow_dispatch
+              - repository_dispatch
+            permissions:
+              checks: write
+              actions: read
+              contents: read
+            jobs:
+              run-autograding-tests:
+                runs-on: ubuntu-latest
+                if: github.actor != 'github-classroom[bot]' && github.event.repository.is_template != true
+                # The official Swift image; its Swift is the one the graded commands find on the PATH.
+                container: swift:6.3-bookworm
+                timeout-minutes: 60
+                steps:
+                  - name: Checkout code
+                    uses: actions/checkout@v4
+
+            """#
+        for chapter in chapters {
+            // Single-quoted: a title may hold `: ` or start with a quote, which YAML reads otherwise.
+            let name = "'" + "Chapter \(chapter.number) · \(chapter.title)".replacing("'", with: "''") + "'"
+            text += """
+                      - name: \(name)
+                        id: chapter-\(chapter.number)
+                        uses: \(grader)v1
+                        with:
+                          test-name: \(name)
+                          setup-command: ''
+                          command: ./Scripts/progress --check \(chapter.number)
+                          timeout: 20
+                          max-score: 1
+
+                """
+        }
+        text += """
+                  - name: Autograding Reporter
+                    uses: \(reporter)v1
+                    env:
+
+            """
+        for chapter in chapters {
+            text +=
+                "          CHAPTER-\(chapter.number)_RESULTS: \"${{steps.chapter-\(chapter.number).outputs.result}}\"\n"
+        }
+        text += """
+                    with:
+                      runners: \(chapters.map { "chapter-\($0.number)" }.joined(separator: ","))
+
+            """
+        return text
+    }
+
     /// What would make GitHub Classroom miscount: the rules of its reporter, and one graded test
     /// per chapter of the workbook, each `./Scripts/progress --check N`.
     public func problems(chapters: [Int]) -> [String] {
