@@ -50,6 +50,10 @@ struct StaleBuildTests {
                 StaleBuild.removeStaleObjects(in: scratch, output: "clang: error: linker command failed")
                     == ["Chapter5Tests.build"])
             #expect(left() == ["Chapter1.build", "TestDoubles.build"], "Only test modules go when none is named.")
+
+            // The sweep's clean rebuild of a survivor's module: that module only.
+            #expect(StaleBuild.removeModules(in: scratch) { $0 == "Chapter1.build" } == ["Chapter1.build"])
+            #expect(left() == ["TestDoubles.build"])
         }
     }
 

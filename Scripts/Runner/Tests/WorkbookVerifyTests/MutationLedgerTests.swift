@@ -106,6 +106,32 @@ struct MutationLedgerTests {
         }
     }
 
+    @Test("Given code not under test is counted apart in the page, and never allowed on the learner's lines")
+    func notUnderTest() throws {
+        try withTemporaryFolderSync { folder in
+            let workbook = try makeWorkbook(in: folder, declared: true)
+            func write(_ survivors: [MutationLedger.Survivor]) throws -> (text: String, problems: [String]) {
+                var ledger = ledger(workbook, survivors: survivors)
+                ledger.given = .init(mutants: 3, killedByTests: 2, survived: 1)
+                let text = ledger.render(chapter: chapter)
+                try text.write(
+                    to: folder.appendingPathComponent(MutationLedger.path(of: chapter)), atomically: true,
+                    encoding: .utf8)
+                return (text, MutationLedger.problems(in: workbook, chapters: workbook.chapters).problems)
+            }
+            let given = try write([
+                .init(id: "Board.swift:9 200 → 201", scope: .given, reason: "Not under test: the network path.")
+            ])
+            #expect(given.problems.isEmpty, "\(given.problems)")
+            #expect(given.text.contains("survived: 1, 0 of them a gap, 1 not under test; score: 2 of 2 (100%)"))
+            #expect(MutationLedger.parse(given.text)?.scores.given.notUnderTest == 1)
+            let learner = try write([
+                .init(id: "Board.swift:1 3 → 4", scope: .learner, reason: "Not under test: mine.")
+            ])
+            #expect(learner.problems.contains { $0.contains("always under test") }, "\(learner.problems)")
+        }
+    }
+
     @Test("Verify's check: a current ledger with every reason given passes; a chapter without one is only named")
     func currentLedger() throws {
         try withTemporaryFolderSync { folder in

@@ -50,6 +50,13 @@ public enum StaleBuild {
     @discardableResult
     public static func removeStaleObjects(in scratch: URL, output: String) -> [String] {
         let named = Set(namedModuleFolders(in: output))
+        return removeModules(in: scratch) { named.isEmpty ? $0.hasSuffix("Tests.build") : named.contains($0) }
+    }
+
+    /// Removes the build folders (`Chapter8.build`) of the modules `chosen` picks, and SwiftPM's
+    /// plan with them, so that the next build compiles those modules from nothing. Returns the
+    /// folders removed.
+    public static func removeModules(in scratch: URL, where chosen: (String) -> Bool) -> [String] {
         var removed: [String] = []
         let fileManager = FileManager.default
         // `<scratch>/<triple>/debug/<Module>.build`. (`<scratch>/debug` is a link to one of those
@@ -59,9 +66,7 @@ public enum StaleBuild {
             .filter { fileManager.fileExists(atPath: $0.path) }
         for configuration in configurations {
             for name in (try? fileManager.contentsOfDirectory(atPath: configuration.path)) ?? [] {
-                guard name.hasSuffix(".build") else { continue }
-                let chosen = named.isEmpty ? name.hasSuffix("Tests.build") : named.contains(name)
-                guard chosen else { continue }
+                guard name.hasSuffix(".build"), chosen(name) else { continue }
                 try? fileManager.removeItem(at: configuration.appendingPathComponent(name))
                 if !removed.contains(name) { removed.append(name) }
             }

@@ -36,6 +36,10 @@ struct MutationLedger: Sendable, Equatable {
         /// Survivors that are not equivalent: a real difference no test can see (their reason
         /// starts with ``MutationLedger/gapPrefix``).
         var gaps = 0
+        /// Survivors in given code that the chapter leaves untested on purpose, as its lesson says
+        /// (their reason starts with ``MutationLedger/notUnderTestPrefix``): not equivalent, and
+        /// not counted in the score, which is about the code the tests are there to judge.
+        var notUnderTest = 0
 
         /// The mutants that compiled, which the tests had a chance to kill.
         var compiled: Int { killedByTests + survived }
@@ -52,7 +56,7 @@ struct MutationLedger: Sendable, Equatable {
             Score(
                 mutants: a.mutants + b.mutants, killedByCompiler: a.killedByCompiler + b.killedByCompiler,
                 killedByTests: a.killedByTests + b.killedByTests, survived: a.survived + b.survived,
-                gaps: a.gaps + b.gaps)
+                gaps: a.gaps + b.gaps, notUnderTest: a.notUnderTest + b.notUnderTest)
         }
     }
 
@@ -62,11 +66,15 @@ struct MutationLedger: Sendable, Equatable {
         var reason: String
 
         var isGap: Bool { reason.hasPrefix(MutationLedger.gapPrefix) }
+        var isNotUnderTest: Bool { reason.hasPrefix(MutationLedger.notUnderTestPrefix) }
     }
 
     /// A survivor's reason that starts so is not equivalent: a real difference that no test can see,
     /// said with why (it counts against the score).
     static let gapPrefix = "Gap:"
+    /// A survivor's reason that starts so is a real difference in given code that the chapter does
+    /// not test, and its lesson says so (never on the learner's lines).
+    static let notUnderTestPrefix = "Not under test:"
     /// At least this share of the non-equivalent mutants on the learner's lines are killed.
     static let learnerTarget = 95
 
@@ -113,6 +121,7 @@ struct MutationLedger: Sendable, Equatable {
         var given = self.given
         learner.gaps = survivors.count { $0.scope == .learner && $0.isGap }
         given.gaps = survivors.count { $0.scope == .given && $0.isGap }
+        given.notUnderTest = survivors.count { $0.scope == .given && $0.isNotUnderTest }
         return (learner, given)
     }
 
@@ -123,7 +132,8 @@ struct MutationLedger: Sendable, Equatable {
         let (learner, given) = scores
         func line(_ name: String, _ score: Score) -> String {
             "- \(name): \(score.mutants) mutants; killed by the compiler: \(score.killedByCompiler); killed by a test: "
-                + "\(score.killedByTests); survived: \(score.survived), \(score.gaps) of them a gap; score: "
+                + "\(score.killedByTests); survived: \(score.survived), \(score.gaps) of them a gap"
+                + (score.notUnderTest > 0 ? ", \(score.notUnderTest) not under test" : "") + "; score: "
                 + "\(score.summary) of the mutants that compile and are not equivalent are killed by a test"
         }
         var text = """
@@ -139,8 +149,9 @@ struct MutationLedger: Sendable, Equatable {
             code shipped, a default argument lost, a dictionary keyed by another field, a
             statement moved across an `await`, a computed property read once, an actor made a
             class (or a class an actor). Each
-            mutant is tested in a temporary directory of its own; one that survives is run again,
-            then tried in the app world (an Xcode 26 app target's settings). Written by
+            mutant is tested in a temporary directory of its own; one that survives is built again
+            (its module from nothing) and run again, then tried in the app world (an Xcode 26 app
+            target's settings). Written by
             `./Scripts/verify --mutants \(chapter.number) --write-ledger`; `./Scripts/verify`
             checks that it is current and that every survivor has its reason.
 
@@ -176,7 +187,9 @@ struct MutationLedger: Sendable, Equatable {
             Each survivor is killed by a better test, or listed here with why it survives: most
             are equivalent (no program can tell them from the solution, or only by timing); a
             reason that starts with "\(Self.gapPrefix)" is a real difference no test can see, and
-            counts against the score.
+            counts against the score; one that starts with "\(Self.notUnderTestPrefix)" is a real
+            difference in given code that the chapter leaves untested on purpose (its lesson says
+            which code that is), counted apart.
 
             """
         if survivors.isEmpty {
@@ -314,6 +327,11 @@ struct MutationLedger: Sendable, Equatable {
                 problems.append(
                     "\(path) was made from other mutants (the mutator, or the starter's learner lines, changed): \(redo)"
                 )
+            }
+            for survivor in ledger.survivors where survivor.scope == .learner && survivor.isNotUnderTest {
+                problems.append(
+                    "\(path): `\(survivor.id)` is on the learner's lines, which are always under test: kill it, "
+                        + "or say why it is equivalent or a gap")
             }
             for survivor in ledger.survivors where survivor.reason.isEmpty || survivor.reason.hasPrefix("TODO") {
                 problems.append(

@@ -149,8 +149,12 @@ struct MutationSweep: Sendable {
                 let start = clock.now
                 var verdict = try await check(tools: tools, outcome: &outcome)
                 if verdict == .survived {
-                    // A survivor is run once more, in a temporary directory of its own again, before
-                    // it counts: a mutant that only one run lets through is not a survivor.
+                    // A survivor is built once more, its module compiled from nothing (so no object
+                    // an incremental build kept can let it through), and run once more, in a
+                    // temporary directory of its own again, before it counts: a mutant that only
+                    // one build or one run lets through is not a survivor.
+                    let module = Self.module(of: mutant, in: chapter) + ".build"
+                    _ = StaleBuild.removeModules(in: tools.scratchFolder) { $0 == module }
                     verdict = try await check(tools: tools, outcome: &outcome)
                 }
                 if verdict == .survived {
@@ -172,6 +176,12 @@ struct MutationSweep: Sendable {
             outcome.problems.append("Chapter \(chapter.number): the sweep could not be made: \(error)")
         }
         return outcome
+    }
+
+    /// The module a mutant's file is compiled into, in the workspace (where the solution is laid
+    /// as the starter): `Chapter8`, or `Chapter8TestDoubles` for a file of `TestDoubles/`.
+    static func module(of mutant: Mutant, in chapter: Chapter) -> String {
+        mutant.file.hasPrefix("TestDoubles/") ? "Chapter\(chapter.number)TestDoubles" : "Chapter\(chapter.number)"
     }
 
     /// Builds what is laid in the workspace and runs the chapter's tests once.
