@@ -166,6 +166,18 @@ struct ChapterContentCheck {
                 "\(chapter.starterFolder)/\(file) has no `// TODO:`, so it is given code, but the solution's "
                     + "copy differs: make them the same, or mark in the starter what the learner changes")
         }
+        // The lesson says which files the learner edits and which are given, before its background:
+        // every starter file is named there, by its file name or its type's.
+        let opening = lesson.components(separatedBy: "\n## Background").first ?? ""
+        for file in starter.keys.sorted() {
+            let name = (file as NSString).lastPathComponent
+            let type = (name as NSString).deletingPathExtension
+            if !opening.contains("`\(name)`") && !opening.contains("`\(file)`") && !opening.contains("`\(type)`") {
+                problems.append(
+                    "\(chapter.lesson) does not name \(file) before its background: say whether the learner "
+                        + "edits it or leaves it as it is")
+            }
+        }
         for (file, text) in starter {
             for pattern in ["fatalError(", "try!", "preconditionFailure("] where text.contains(pattern) {
                 problems.append("\(chapter.starterFolder)/\(file) uses `\(pattern)`; a starter must never crash")
