@@ -6,8 +6,8 @@ import Foundation
 /// lesson keeps a weak one, a way in that should stay shut, code meant for debug builds shipped,
 /// a default argument lost, a dictionary keyed by the wrong field, a statement moved across an
 /// `await`, a per-call read captured once, an actor made a class (or a class an actor). Like
-/// ``Mutator``, textual and
-/// conservative; a mutant that does not compile is killed by the compiler, and counted apart.
+/// ``Mutator``, textual and conservative; a mutant that does not compile is killed by the
+/// compiler, and counted apart.
 enum CourseMutator {
     /// What the operators need to know beyond the file itself.
     struct Context: Sendable {
