@@ -159,7 +159,8 @@ public enum VerifyCommand {
     }
 
     /// `--write-figures`: each chapter's steps and tests, written where the teacher's notes and the
-    /// class guide give them, and the Classroom workflow's graded steps.
+    /// class guide give them, the solutions' copies of given files, and the Classroom workflow's
+    /// graded steps.
     static func writeFigures(workbook: Workbook) -> Int32 {
         do {
             let written = try ChapterContentCheck(workbook: workbook).writeFigures()
@@ -343,8 +344,9 @@ public enum VerifyCommand {
                     "--write-figures",
                     help: [
                         "(alone) write each chapter's steps and tests, as its lesson and test",
-                        "files give them, into its teacher's notes and the class guide, and",
-                        "the Classroom workflow's graded steps (one a chapter)",
+                        "files give them, into its teacher's notes and the class guide; the",
+                        "solution's copy of each given file (a starter file without a TODO);",
+                        "and the Classroom workflow's graded steps (one a chapter)",
                     ]
                 ) { arguments, _ in arguments.writeFigures = true },
                 Option(

@@ -64,6 +64,32 @@ struct ClassroomConfigTests {
         #expect(config.tests.allSatisfy { $0.maxScore == 1 && $0.timeout >= 10 && $0.setupCommand.isEmpty })
     }
 
+    @Test(
+        "--write-figures writes the derived copies: the workflow, and a given file's solution twin from the starter's")
+    func writtenCopies() throws {
+        try withTemporaryFolderSync { root in
+            let workbook = try StandInWorkbook.make(in: root)
+            try writeFile("// TODO: solve it\n", at: "Chapters/Chapter1-One/One.swift", under: root)
+            try writeFile("// given\n", at: "Chapters/Chapter1-One/Given.swift", under: root)
+            try writeFile("// drifted\n", at: "Solutions/Chapter1-One/Given.swift", under: root)
+            let check = ChapterContentCheck(workbook: workbook)
+            #expect(try check.problems().contains { $0.contains("Given.swift has no `// TODO:`") })
+            let written = try check.writeFigures()
+            #expect(written.contains("Solutions/Chapter1-One/Given.swift") && written.contains(ClassroomConfig.path))
+            let copy = try String(
+                contentsOf: root.appendingPathComponent("Solutions/Chapter1-One/Given.swift"), encoding: .utf8)
+            #expect(copy == "// given\n")
+            // The files with a TODO are the learner's, and stay as they are.
+            let solved = try String(
+                contentsOf: root.appendingPathComponent("Solutions/Chapter1-One/One.swift"), encoding: .utf8)
+            #expect(solved == "// solved\n")
+            #expect(
+                try !check.problems().contains {
+                    $0.contains("so it is given code") || $0.contains(ClassroomConfig.path)
+                })
+        }
+    }
+
     @Test("The workflow is made from the chapters: what it makes reads back as a sound workflow, named by the lessons")
     func made() throws {
         let chapters = [

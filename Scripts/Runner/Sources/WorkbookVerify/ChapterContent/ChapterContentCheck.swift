@@ -159,12 +159,12 @@ struct ChapterContentCheck {
             problems.append("\(chapter.solutionFolder)/\(file) still says TODO")
         }
         // A starter file without a `// TODO:` is given code, which the learner has no step to
-        // change: its solution twin is the same file, byte for byte, so the two cannot drift.
-        for (file, text) in starter.sorted(by: { $0.key < $1.key })
-        where !text.contains("TODO") && solution[file] != nil && solution[file] != text {
+        // change: the starter's is the one copy, and the solution's twin is written from it.
+        for file in Self.givenFiles(starter: starter, solution: solution) where solution[file] != starter[file] {
             problems.append(
                 "\(chapter.starterFolder)/\(file) has no `// TODO:`, so it is given code, but the solution's "
-                    + "copy differs: make them the same, or mark in the starter what the learner changes")
+                    + "copy differs: ./Scripts/verify --write-figures writes it from the starter's (or mark in the "
+                    + "starter what the learner changes)")
         }
         // The lesson says which files the learner edits and which are given, before its background:
         // every starter file is named there, by its file name or its type's.
@@ -184,6 +184,12 @@ struct ChapterContentCheck {
             }
         }
         return (problems, Size(steps: stepCount, tests: testCount))
+    }
+
+    /// The starter's files without a `// TODO:` that have a solution twin: given code, whose one
+    /// copy is the starter's.
+    static func givenFiles(starter: [String: String], solution: [String: String]) -> [String] {
+        starter.filter { !$0.value.contains("TODO") && solution[$0.key] != nil }.keys.sorted()
     }
 
     private func read(_ path: String) -> String {
@@ -296,9 +302,10 @@ extension ChapterContentCheck {
 extension ChapterContentCheck {
     /// `--write-figures`: every chapter's size, as its lesson and its test files give it, written
     /// where a teacher reads it: the opening line of each teacher's notes ("· 4 steps, 13 tests"),
-    /// the guide's "The chapters at a glance", and the `0/N` a first run shows; and the Classroom
-    /// workflow, one graded step a chapter. The content check fails while any of them says
-    /// something else. Returns the files it changed.
+    /// the guide's "The chapters at a glance", and the `0/N` a first run shows; the solution's copy
+    /// of each given file (a starter file without a `// TODO:`); and the Classroom workflow, one
+    /// graded step a chapter. The content check fails while any of them says something else.
+    /// Returns the files it changed.
     func writeFigures() throws -> [String] {
         var sizes: [Int: Size] = [:]
         var written: [String] = []
@@ -328,6 +335,14 @@ extension ChapterContentCheck {
             "`0/\(total)`\(match.output.1)overall"
         }
         if updated != guide { try write(updated, to: path, into: &written) }
+        // Given code: the solution's copy of each starter file without a `// TODO:`.
+        for chapter in workbook.chapters {
+            let starter = try Self.swiftFiles(in: workbook.root.appendingPathComponent(chapter.starterFolder))
+            let solution = try Self.swiftFiles(in: workbook.root.appendingPathComponent(chapter.solutionFolder))
+            for file in Self.givenFiles(starter: starter, solution: solution) where solution[file] != starter[file] {
+                try write(starter[file] ?? "", to: "\(chapter.solutionFolder)/\(file)", into: &written)
+            }
+        }
         let workflow = ClassroomConfig.workflow(for: workbook.chapters)
         if read(ClassroomConfig.path) != workflow { try write(workflow, to: ClassroomConfig.path, into: &written) }
         return written
