@@ -386,7 +386,7 @@ struct ChapterFiguresTests {
     @Test("--write-figures mends every figure the content check would refuse, and changes nothing else")
     func writesWhatTheCheckWants() throws {
         try withTemporaryFolderSync { root in
-            for folder in ["Chapters", "Solutions", "Tests"] {
+            for folder in ["Chapters", "Solutions", "Tests", ".github"] {
                 try FileManager.default.copyItem(
                     at: workbookRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }

@@ -74,6 +74,8 @@ struct ClassroomConfigTests {
             try writeFile("// drifted\n", at: "Solutions/Chapter1-One/Given.swift", under: root)
             let check = ChapterContentCheck(workbook: workbook)
             #expect(try check.problems().contains { $0.contains("Given.swift has no `// TODO:`") })
+            // Nor does its lesson name it: the learner cannot tell it is given.
+            #expect(try check.problems().contains { $0.contains("does not name Given.swift before its background") })
             let written = try check.writeFigures()
             #expect(written.contains("Solutions/Chapter1-One/Given.swift") && written.contains(ClassroomConfig.path))
             let copy = try String(
